@@ -1,0 +1,10 @@
+## bfdext: the core library (no BFD, no printing).  Built once as a PIC
+## convenience library so both the command and the ld plugin link it.
+noinst_LTLIBRARIES += bfdext/libbfdext.la
+bfdext_libbfdext_la_SOURCES = \
+	bfdext/relopt.h bfdext/image.h bfdext/symhash.h bfdext/strtab.h \
+	bfdext/relsort.h bfdext/symorder.h \
+	bfdext/error.c bfdext/options.c bfdext/image.c bfdext/serialize.c \
+	bfdext/strtab.c bfdext/symhash.c bfdext/symorder.c bfdext/relsort.c \
+	bfdext/pipeline.c bfdext/check.c bfdext/compare.c bfdext/fileio.c
+bfdext_libbfdext_la_LIBADD = $(LIBIBERTY)

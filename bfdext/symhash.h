@@ -1,0 +1,128 @@
+/* symhash.h -- SysV .hash and GNU .gnu.hash tables over an ET_REL .symtab.
+
+   Formats:
+   - SysV: System V gABI, "Hash Table": nbucket, nchain, bucket[nbucket],
+     chain[nchain]; words of 4 bytes (8 bytes on 64-bit s390 and Alpha, as
+     their ABI supplements say).  relopt's rule (DESIGN 2): nchain is the
+     .symtab entry count; chains are ordered so a walk meets symbols in
+     ascending index order.
+   - GNU: as implemented in glibc (elf/dl-lookup.c) and binutils
+     (bfd/elflink.c): nbuckets, symoffset, bloom_size, bloom_shift (4-byte
+     words), bloom[bloom_size] (ELF-class words: 32 or 64 bits),
+     buckets[nbuckets], chain[nsyms - symoffset] (4-byte words; hash with
+     bit 0 replaced by the end-of-chain flag).
+
+   Tables are handled decoded (host-order arrays in the structs below) and
+   converted from/to file bytes by the *_decode/*_encode functions.
+   Symbol names are passed as an array NAMES[0..nsyms) of NUL-terminated
+   strings; NULL or "" means unnamed.  */
+
+#ifndef RELOPT_SYMHASH_H
+#define RELOPT_SYMHASH_H
+
+#include "relopt.h"
+
+/* The SysV gABI ELF hash of NAME (bytes taken as unsigned char).  */
+uint32_t relopt_sysv_hash (const char *name);
+
+/* The GNU hash (DJB: h = h * 33 + c from 5381, bytes unsigned).  */
+uint32_t relopt_gnu_hash (const char *name);
+
+/* Bucket count for a table of NHASHED symbols (both styles): the largest
+   entry of binutils' elf_buckets[] list {1, 3, 17, 37, 67, 97, 131, 197,
+   263, 521, 1031, 2053, 4099, 8209, 16411, 32771, 65537, 131101, 262147}
+   that does not exceed NHASHED (1 for NHASHED <= 2), as bfd's
+   compute_bucket_count does without -O.  Never 0.  */
+uint32_t relopt_hash_nbucket (uint32_t nhashed);
+
+/* Decoded SysV table.  BUCKET has NBUCKET entries, CHAIN has NCHAIN
+   entries; both owned by the struct (relopt_sysv_free).  */
+struct relopt_sysv_table
+{
+  uint32_t nbucket, nchain;
+  uint32_t *bucket;
+  uint32_t *chain;
+};
+
+/* Build the SysV table over NAMES[0..NSYMS) including symbol I when
+   HASHED[I] is nonzero (index 0 is never included).  NCHAIN = NSYMS;
+   chains ascend by index.  Errors: RELOPT_E_NOMEM.  */
+int relopt_sysv_build (const char *const *names, const unsigned char *hashed,
+                       uint32_t nsyms, struct relopt_sysv_table *t,
+                       struct relopt_error *err);
+
+/* Look NAME up as a loader does: walk bucket[hash % nbucket] and its chain
+   comparing names.  Returns the symbol index or 0 (not found).  T must be
+   sound (as relopt_sysv_decode guarantees); a walk longer than nchain
+   steps stops and returns 0.  */
+uint32_t relopt_sysv_lookup (const struct relopt_sysv_table *t,
+                             const char *const *names, const char *name);
+
+/* Parse SIZE bytes at DATA (ENTSIZE 4 or 8, BIG for big-endian) for a
+   symtab of NSYMS entries, checking structure: nbucket > 0, nchain ==
+   NSYMS, size exact, every index < nchain, no chain cycles.
+   Errors: RELOPT_E_FORMAT (message says what is wrong), RELOPT_E_NOMEM.  */
+int relopt_sysv_decode (const unsigned char *data, uint64_t size,
+                        unsigned entsize, bool big, uint32_t nsyms,
+                        struct relopt_sysv_table *t, struct relopt_error *err);
+
+/* Encode T into a new buffer *OUTP of *LENP bytes (caller frees).  */
+int relopt_sysv_encode (const struct relopt_sysv_table *t, unsigned entsize,
+                        bool big, unsigned char **outp, size_t *lenp,
+                        struct relopt_error *err);
+
+void relopt_sysv_free (struct relopt_sysv_table *t);
+
+/* Decoded GNU table.  WORDBITS is 32 or 64 (the ELF class).  BLOOM has
+   MASKWORDS entries (a power of two), BUCKETS NBUCKETS entries, CHAIN
+   NSYMS - SYMOFFSET entries.  Owned by the struct (relopt_gnu_free).  */
+struct relopt_gnu_table
+{
+  uint32_t nbuckets, symoffset, maskwords, shift2;
+  unsigned wordbits;
+  uint32_t nsyms;
+  uint64_t *bloom;
+  uint32_t *buckets;
+  uint32_t *chain;
+};
+
+/* relopt's fixed sizing rule (bfd elflink.c, without -O): NBUCKETS =
+   relopt_hash_nbucket (NHASHED); with L = ceil(log2(NHASHED)) + 1:
+   bits = L < 3 ? 5 : (NHASHED & (1 << (L - 2))) ? L + 3 : L + 2, raised
+   to 6 for 64-bit; SHIFT2 = bits; MASKWORDS = 2^bits / WORDBITS.  */
+void relopt_gnu_params (uint32_t nhashed, unsigned wordbits,
+                        uint32_t *nbuckets, uint32_t *maskwords,
+                        uint32_t *shift2);
+
+/* The bucket of NAME in a table of NBUCKETS buckets.  */
+uint32_t relopt_gnu_bucket (const char *name, uint32_t nbuckets);
+
+/* Build the GNU table for NAMES[0..NSYMS) whose hashed symbols are
+   [SYMOFFSET, NSYMS), already ordered by relopt_gnu_bucket with the
+   relopt_gnu_params bucket count.  Errors: RELOPT_E_FORMAT if that order
+   does not hold or SYMOFFSET > NSYMS, RELOPT_E_NOMEM.  */
+int relopt_gnu_build (const char *const *names, uint32_t nsyms,
+                      uint32_t symoffset, unsigned wordbits,
+                      struct relopt_gnu_table *t, struct relopt_error *err);
+
+/* Look NAME up as glibc does: bloom filter first, then the bucket's
+   chain comparing hashes and names.  Returns the index or 0.  */
+uint32_t relopt_gnu_lookup (const struct relopt_gnu_table *t,
+                            const char *const *names, const char *name);
+
+/* Parse a .gnu.hash of SIZE bytes for a symtab of NSYMS entries: header
+   present, nbuckets > 0, maskwords a power of two, shift2 < WORDBITS,
+   symoffset <= NSYMS, size exact (chain covers [symoffset, NSYMS)),
+   buckets 0 or in [symoffset, NSYMS), buckets ascending, every chain
+   ends (end bit) before NSYMS.  Errors: RELOPT_E_FORMAT, RELOPT_E_NOMEM.  */
+int relopt_gnu_decode (const unsigned char *data, uint64_t size,
+                       unsigned wordbits, bool big, uint32_t nsyms,
+                       struct relopt_gnu_table *t, struct relopt_error *err);
+
+int relopt_gnu_encode (const struct relopt_gnu_table *t, bool big,
+                       unsigned char **outp, size_t *lenp,
+                       struct relopt_error *err);
+
+void relopt_gnu_free (struct relopt_gnu_table *t);
+
+#endif /* RELOPT_SYMHASH_H */

@@ -1,0 +1,1 @@
+## plugin: filled in by its owner

@@ -1,0 +1,4 @@
+## src: the relopt command (links BFD for identification and --against).
+bin_PROGRAMS += src/relopt
+src_relopt_SOURCES = src/relopt.c src/bfdview.c src/bfdview.h
+src_relopt_LDADD = bfdext/libbfdext.la $(BFD_LIBS) $(LIBIBERTY)

@@ -1,0 +1,1 @@
+## testsuite: filled in by its owner
