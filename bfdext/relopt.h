@@ -86,7 +86,7 @@ int relopt_parse_option (struct relopt_options *opts, const char *option,
                          struct relopt_error *err);
 
 /* What a rewrite did, for --stats.  All counts are entries unless named
-   *_bytes.  Chain figures are over non-empty buckets; a style that was not
+   "_bytes".  Chain figures are over non-empty buckets; a style that was not
    built has nbucket 0.  */
 struct relopt_stats
 {
@@ -140,7 +140,7 @@ int relopt_image_serialize (const relopt_image *img, unsigned char **outp,
                             size_t *lenp, struct relopt_error *err);
 
 /* Read, rewrite and serialize in one call: IN/INLEN is the input object,
-   *OUTP/*OUTLEN the new object (malloc'd, owned by the caller).  */
+   *OUTP and *OUTLEN the new object (malloc'd, owned by the caller).  */
 int relopt_rewrite_mem (const unsigned char *in, size_t inlen,
                         const struct relopt_options *opts,
                         unsigned char **outp, size_t *outlenp,

@@ -39,4 +39,19 @@ bool relopt_is_branch_reloc (unsigned machine, unsigned elfclass,
 uint32_t relopt_arm_rel_addend_key (uint32_t r_type, const unsigned char *insn,
                                     bool code_big_endian);
 
+struct relopt_image;
+
+/* Put every relocation section of IMG (EM_ARM/EM_AARCH64; others are left
+   alone) in relopt's order, adding branch counts to STATS.  RELA addends
+   compare as signed 64-bit values.  Errors: RELOPT_E_FORMAT (a REL
+   branch relocation outside its target section), RELOPT_E_NOMEM.  */
+int relopt_relsort_image (struct relopt_image *img,
+                          struct relopt_stats *stats,
+                          struct relopt_error *err);
+
+/* Verify the order in one pass per section, as a loader would.  Returns 0
+   or RELOPT_E_CHECK naming the section and relocation.  */
+int relopt_relsort_check (const struct relopt_image *img,
+                          struct relopt_error *err);
+
 #endif /* RELOPT_RELSORT_H */

@@ -13,7 +13,7 @@
      bit 0 replaced by the end-of-chain flag).
 
    Tables are handled decoded (host-order arrays in the structs below) and
-   converted from/to file bytes by the *_decode/*_encode functions.
+   converted from/to file bytes by the decode and encode functions.
    Symbol names are passed as an array NAMES[0..nsyms) of NUL-terminated
    strings; NULL or "" means unnamed.  */
 

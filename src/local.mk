@@ -2,3 +2,5 @@
 bin_PROGRAMS += src/relopt
 src_relopt_SOURCES = src/relopt.c src/bfdview.c src/bfdview.h
 src_relopt_LDADD = bfdext/libbfdext.la $(BFD_LIBS) $(LIBIBERTY)
+src_relopt_CPPFLAGS = $(AM_CPPFLAGS) \
+	-DRELOPT_PLUGIN_PATH='"$(pkglibdir)/relopt.so"'

@@ -1,0 +1,295 @@
+/* compare.c -- prove a rewrite kept what DESIGN 1 and 8 say it keeps, by
+   reading both images independently of how the rewrite was done:
+   section headers and contents, the symbol multiset, and every relocation
+   with its symbol resolved to an identity (not an index).  */
+
+#include <config.h>
+#include <stdlib.h>
+#include <string.h>
+#include "image.h"
+
+/* Sections whose contents a rewrite may change.  */
+static bool
+may_change (const relopt_image *img, uint32_t idx)
+{
+  const struct relopt_section *s = &img->sec[idx];
+
+  if (idx == img->symtab || idx == img->strtab || idx == img->shstrndx
+      || idx == img->shndxsec)
+    return true;
+  if (s->sh_link != img->symtab)
+    return false;
+  switch (s->sh_type)
+    {
+    case RELOPT_SHT_REL:
+    case RELOPT_SHT_RELA:
+    case RELOPT_SHT_GROUP: /* contents are section indices: unchanged,
+                              but sh_info is a symbol index */
+    case RELOPT_SHT_LLVM_ADDRSIG:
+    case RELOPT_SHT_HASH:
+    case RELOPT_SHT_GNU_HASH:
+      return true;
+    default:
+      return false;
+    }
+}
+
+/* A symbol's identity, independent of its index.  */
+struct sym_id
+{
+  const char *name;
+  uint64_t value, size;
+  uint32_t shndx;
+  unsigned char info, other;
+};
+
+static int
+cmp_sym_id (const struct sym_id *a, const struct sym_id *b)
+{
+  int c = strcmp (a->name, b->name);
+
+  if (c)
+    return c;
+  if (a->value != b->value)
+    return a->value < b->value ? -1 : 1;
+  if (a->size != b->size)
+    return a->size < b->size ? -1 : 1;
+  if (a->shndx != b->shndx)
+    return a->shndx < b->shndx ? -1 : 1;
+  if (a->info != b->info)
+    return a->info < b->info ? -1 : 1;
+  return (int) a->other - (int) b->other;
+}
+
+static int
+cmp_sym_qsort (const void *a, const void *b)
+{
+  return cmp_sym_id (a, b);
+}
+
+static void
+sym_id_of (const relopt_image *img, uint32_t i, struct sym_id *id)
+{
+  struct relopt_sym s;
+
+  relopt_image_get_sym (img, i, &s);
+  id->name = s.name;
+  id->value = s.st_value;
+  id->size = s.st_size;
+  id->shndx = s.shndx;
+  id->info = s.st_info;
+  id->other = s.st_other;
+}
+
+struct rel_id
+{
+  uint64_t offset;
+  uint32_t type;
+  int64_t addend;
+  struct sym_id sym;
+};
+
+static int
+cmp_rel_qsort (const void *pa, const void *pb)
+{
+  const struct rel_id *a = pa, *b = pb;
+
+  if (a->offset != b->offset)
+    return a->offset < b->offset ? -1 : 1;
+  if (a->type != b->type)
+    return a->type < b->type ? -1 : 1;
+  if (a->addend != b->addend)
+    return a->addend < b->addend ? -1 : 1;
+  return cmp_sym_id (&a->sym, &b->sym);
+}
+
+static struct rel_id *
+rel_ids (const relopt_image *img, uint32_t idx, uint64_t *np)
+{
+  const struct relopt_section *s = &img->sec[idx];
+  size_t ent = relopt_image_rel_entsize (img, s->sh_type);
+  uint64_t n = s->sh_size / ent, j;
+  struct rel_id *r = calloc (n ? n : 1, sizeof *r);
+
+  *np = n;
+  if (r == NULL)
+    return NULL;
+  for (j = 0; j < n; j++)
+    {
+      struct relopt_rel rel;
+      relopt_image_get_rel (img, s->sh_type, s->data + j * ent, &rel);
+      r[j].offset = rel.r_offset;
+      r[j].type = rel.type;
+      r[j].addend = rel.addend;
+      sym_id_of (img, rel.sym, &r[j].sym);
+    }
+  qsort (r, n, sizeof *r, cmp_rel_qsort);
+  return r;
+}
+
+static int
+compare_symbols (const relopt_image *a, const relopt_image *b,
+                 struct relopt_error *err)
+{
+  struct sym_id *x, *y;
+  uint32_t i;
+  int rc = 0;
+
+  if (a->nsyms != b->nsyms)
+    return relopt_set_error (err, RELOPT_E_CHECK,
+                             ".symtab: %u symbols, the original has %u",
+                             b->nsyms, a->nsyms);
+  if (a->sec[a->symtab].sh_info != b->sec[b->symtab].sh_info)
+    return relopt_set_error (err, RELOPT_E_CHECK,
+                             ".symtab: sh_info %u, the original has %u",
+                             b->sec[b->symtab].sh_info,
+                             a->sec[a->symtab].sh_info);
+  x = calloc (a->nsyms, sizeof *x);
+  y = calloc (a->nsyms, sizeof *y);
+  if (x == NULL || y == NULL)
+    {
+      free (x);
+      free (y);
+      return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
+    }
+  for (i = 0; i < a->nsyms; i++)
+    {
+      sym_id_of (a, i, &x[i]);
+      sym_id_of (b, i, &y[i]);
+    }
+  qsort (x, a->nsyms, sizeof *x, cmp_sym_qsort);
+  qsort (y, a->nsyms, sizeof *y, cmp_sym_qsort);
+  for (i = 0; i < a->nsyms; i++)
+    if (cmp_sym_id (&x[i], &y[i]) != 0)
+      {
+        rc = relopt_set_error (err, RELOPT_E_CHECK,
+                               ".symtab: symbol '%.60s' (value 0x%llx, "
+                               "section %u) differs from the original's "
+                               "'%.60s' (value 0x%llx, section %u)",
+                               y[i].name, (unsigned long long) y[i].value,
+                               y[i].shndx, x[i].name,
+                               (unsigned long long) x[i].value, x[i].shndx);
+        break;
+      }
+  free (x);
+  free (y);
+  return rc;
+}
+
+static int
+compare_relocs (const relopt_image *a, const relopt_image *b, uint32_t idx,
+                struct relopt_error *err)
+{
+  struct rel_id *x, *y;
+  uint64_t nx, ny, j;
+  char lb[96];
+  int rc = 0;
+
+  x = rel_ids (a, idx, &nx);
+  y = rel_ids (b, idx, &ny);
+  if (x == NULL || y == NULL)
+    {
+      free (x);
+      free (y);
+      return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
+    }
+  if (nx != ny)
+    rc = relopt_set_error (err, RELOPT_E_CHECK,
+                           "%s: %llu relocations, the original has %llu",
+                           relopt_section_label (b, idx, lb, sizeof lb),
+                           (unsigned long long) ny, (unsigned long long) nx);
+  for (j = 0; rc == 0 && j < nx; j++)
+    if (cmp_rel_qsort (&x[j], &y[j]) != 0)
+      rc = relopt_set_error (err, RELOPT_E_CHECK,
+                             "%s: relocation at offset 0x%llx (type %u, "
+                             "symbol '%.60s') differs from the original's",
+                             relopt_section_label (b, idx, lb, sizeof lb),
+                             (unsigned long long) y[j].offset, y[j].type,
+                             y[j].sym.name);
+  free (x);
+  free (y);
+  return rc;
+}
+
+int
+relopt_compare_images (const relopt_image *a, const relopt_image *b,
+                       struct relopt_error *err)
+{
+  uint32_t i;
+  char lb[96];
+  int rc;
+
+  if (a->elfclass != b->elfclass || a->big != b->big
+      || a->e_machine != b->e_machine || a->e_flags != b->e_flags
+      || memcmp (a->ident, b->ident, 16) != 0)
+    return relopt_set_error (err, RELOPT_E_CHECK,
+                             "ELF header (class, byte order, machine or "
+                             "flags) differs from the original");
+  if (b->shnum < a->shnum)
+    return relopt_set_error (err, RELOPT_E_CHECK,
+                             "%u sections, the original has %u", b->shnum,
+                             a->shnum);
+  if (a->symtab != b->symtab || a->strtab != b->strtab
+      || a->shstrndx != b->shstrndx)
+    return relopt_set_error (err, RELOPT_E_CHECK,
+                             ".symtab, .strtab or .shstrtab moved");
+  for (i = 1; i < a->shnum; i++)
+    {
+      const struct relopt_section *x = &a->sec[i], *y = &b->sec[i];
+      const char *what = NULL;
+
+      if (strcmp (x->name, y->name) != 0)
+        what = "name";
+      else if (x->sh_type != y->sh_type)
+        what = "type";
+      else if (x->sh_flags != y->sh_flags)
+        what = "flags";
+      else if (x->sh_addr != y->sh_addr)
+        what = "address";
+      else if (x->sh_addralign != y->sh_addralign)
+        what = "alignment";
+      else if (x->sh_link != y->sh_link && x->sh_type != RELOPT_SHT_HASH
+               && x->sh_type != RELOPT_SHT_GNU_HASH)
+        what = "sh_link";
+      else if (x->sh_info != y->sh_info && x->sh_type != RELOPT_SHT_GROUP)
+        what = "sh_info";
+      else if (x->sh_entsize != y->sh_entsize
+               && x->sh_type != RELOPT_SHT_HASH
+               && x->sh_type != RELOPT_SHT_GNU_HASH)
+        what = "sh_entsize";
+      else if (!may_change (a, i)
+               && (x->sh_size != y->sh_size
+                   || (x->sh_type != RELOPT_SHT_NOBITS && x->sh_size
+                       && memcmp (x->data, y->data, x->sh_size) != 0)))
+        what = "contents";
+      if (what)
+        return relopt_set_error (err, RELOPT_E_CHECK,
+                                 "%s: %s differs from the original",
+                                 relopt_section_label (b, i, lb, sizeof lb),
+                                 what);
+    }
+  for (i = a->shnum; i < b->shnum; i++)
+    if (b->sec[i].sh_type != RELOPT_SHT_HASH
+        && b->sec[i].sh_type != RELOPT_SHT_GNU_HASH)
+      return relopt_set_error (err, RELOPT_E_CHECK,
+                               "%s: added section is not a hash table",
+                               relopt_section_label (b, i, lb, sizeof lb));
+  rc = compare_symbols (a, b, err);
+  for (i = 1; rc == 0 && i < a->shnum; i++)
+    if (relopt_image_is_symtab_reloc (a, i))
+      rc = compare_relocs (a, b, i, err);
+  /* A group's signature symbol must be the same symbol.  */
+  for (i = 1; rc == 0 && i < a->shnum; i++)
+    if (a->sec[i].sh_type == RELOPT_SHT_GROUP
+        && a->sec[i].sh_link == a->symtab)
+      {
+        struct sym_id x, y;
+        sym_id_of (a, a->sec[i].sh_info, &x);
+        sym_id_of (b, b->sec[i].sh_info, &y);
+        if (cmp_sym_id (&x, &y) != 0)
+          rc = relopt_set_error (err, RELOPT_E_CHECK,
+                                 "%s: group signature symbol changed",
+                                 relopt_section_label (b, i, lb, sizeof lb));
+      }
+  return rc;
+}

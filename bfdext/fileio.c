@@ -1,0 +1,283 @@
+/* fileio.c -- reading input files and replacing output files atomically.
+
+   Guarantee (DESIGN "Bad input and failure: nothing lost"): the output is
+   written to a temporary file in the destination's directory, flushed to
+   disk, given the right mode, and renamed over the destination only when
+   complete.  On any failure the temporary file is removed and the
+   destination is byte-identical to what it was.  A symbolic link's target
+   is rewritten, not the link.  */
+
+#include <config.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <libiberty/libiberty.h>
+#include "image.h"
+
+static int
+io_error (struct relopt_error *err, int errnum, const char *what,
+          const char *path)
+{
+  return relopt_set_error (err, RELOPT_E_IO, "%s '%s': %s", what, path,
+                           strerror (errnum));
+}
+
+static void
+file_id_of (const struct stat *st, struct relopt_file_id *id)
+{
+  id->dev = st->st_dev;
+  id->ino = st->st_ino;
+  id->size = (uint64_t) st->st_size;
+  id->mtime_sec = st->st_mtim.tv_sec;
+  id->mtime_nsec = st->st_mtim.tv_nsec;
+}
+
+int
+relopt_read_file_id (const char *path, unsigned char **bufp, size_t *lenp,
+                     struct relopt_file_id *id, struct relopt_error *err)
+{
+  struct stat st;
+  unsigned char *buf;
+  size_t got = 0;
+  int fd;
+
+  *bufp = NULL;
+  *lenp = 0;
+  fd = open (path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return io_error (err, errno, "cannot open", path);
+  if (fstat (fd, &st) != 0)
+    {
+      int e = errno;
+      close (fd);
+      return io_error (err, e, "cannot stat", path);
+    }
+  if (!S_ISREG (st.st_mode))
+    {
+      close (fd);
+      return relopt_set_error (err, RELOPT_E_IO, "'%s' is not a regular file",
+                               path);
+    }
+  if ((uint64_t) st.st_size > SIZE_MAX / 2)
+    {
+      close (fd);
+      return relopt_set_error (err, RELOPT_E_IO, "'%s' is too large", path);
+    }
+  buf = malloc (st.st_size ? (size_t) st.st_size : 1);
+  if (buf == NULL)
+    {
+      close (fd);
+      return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
+    }
+  while (got < (size_t) st.st_size)
+    {
+      ssize_t n = read (fd, buf + got, (size_t) st.st_size - got);
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0)
+        {
+          int e = n < 0 ? errno : EIO;
+          free (buf);
+          close (fd);
+          return n < 0 ? io_error (err, e, "cannot read", path)
+                       : relopt_set_error (err, RELOPT_E_IO,
+                                           "'%s' shrank while being read",
+                                           path);
+        }
+      got += (size_t) n;
+    }
+  close (fd);
+  if (id)
+    file_id_of (&st, id);
+  *bufp = buf;
+  *lenp = got;
+  return 0;
+}
+
+int
+relopt_read_whole_file (const char *path, unsigned char **bufp, size_t *lenp,
+                        struct relopt_error *err)
+{
+  return relopt_read_file_id (path, bufp, lenp, NULL, err);
+}
+
+static int
+write_all (int fd, const unsigned char *buf, size_t len)
+{
+  while (len > 0)
+    {
+      ssize_t n = write (fd, buf, len);
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0)
+        return errno;
+      if (n == 0)
+        return EIO;
+      buf += n;
+      len -= (size_t) n;
+    }
+  return 0;
+}
+
+/* Resolve PATH to the file a write should replace: the target of a
+   symlink (followed fully), else PATH itself.  *REALP is malloc'd.  */
+static int
+resolve_target (const char *path, char **realp, struct relopt_error *err)
+{
+  struct stat st;
+
+  *realp = NULL;
+  if (lstat (path, &st) == 0 && S_ISLNK (st.st_mode))
+    {
+      char *r = realpath (path, NULL);
+      if (r == NULL)
+        return io_error (err, errno, "cannot resolve symbolic link", path);
+      *realp = r;
+      return 0;
+    }
+  *realp = strdup (path);
+  if (*realp == NULL)
+    return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
+  return 0;
+}
+
+int
+relopt_replace_file_checked (const char *path, const unsigned char *buf,
+                             size_t len, const char *mode_from,
+                             const struct relopt_file_id *expect,
+                             struct relopt_error *err)
+{
+  char *target = NULL, *tmp = NULL, *slash;
+  const char *base;
+  struct stat st;
+  mode_t mode, tmode = 0;
+  bool have_owner = false;
+  uid_t uid = 0;
+  gid_t gid = 0;
+  int fd = -1, e, rc;
+  size_t dirlen;
+
+  rc = resolve_target (path, &target, err);
+  if (rc)
+    return rc;
+
+  /* Mode: MODE_FROM's permission bits, else the destination's, else
+     0666 & ~umask (what open would give).  */
+  if (stat (target, &st) == 0)
+    {
+      have_owner = true;
+      uid = st.st_uid;
+      gid = st.st_gid;
+      tmode = st.st_mode & 07777;
+    }
+  if (mode_from && stat (mode_from, &st) == 0)
+    mode = st.st_mode & 07777;
+  else if (have_owner)
+    mode = tmode;
+  else
+    {
+      mode_t mask = umask (0);
+      umask (mask);
+      mode = 0666 & ~mask;
+    }
+
+  /* Temporary file beside the target: TARGET's directory/.BASE.XXXXXX.  */
+  base = lbasename (target);
+  slash = strrchr (target, '/');
+  dirlen = slash ? (size_t) (slash - target) + 1 : 0;
+  tmp = malloc (dirlen + strlen (base) + 16);
+  if (tmp == NULL)
+    {
+      free (target);
+      return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
+    }
+  memcpy (tmp, target, dirlen);
+  sprintf (tmp + dirlen, ".%s.reloptXXXXXX", base);
+  fd = mkstemp (tmp);
+  if (fd < 0)
+    {
+      rc = io_error (err, errno, "cannot create a temporary file for",
+                     target);
+      free (tmp);
+      free (target);
+      return rc;
+    }
+  e = write_all (fd, buf, len);
+  if (e)
+    {
+      rc = io_error (err, e, "cannot write", target);
+      goto fail;
+    }
+  /* Keep an existing file's owner where we may (root); not an error
+     otherwise, as cp and objcopy behave.  */
+  if (have_owner && fchown (fd, uid, gid) != 0)
+    {
+      /* ignored */
+    }
+  if (fchmod (fd, mode) != 0)
+    {
+      rc = io_error (err, errno, "cannot set the mode of", target);
+      goto fail;
+    }
+  if (fsync (fd) != 0)
+    {
+      rc = io_error (err, errno, "cannot flush", target);
+      goto fail;
+    }
+  if (close (fd) != 0)
+    {
+      fd = -1;
+      rc = io_error (err, errno, "cannot write", target);
+      goto fail;
+    }
+  fd = -1;
+  if (expect)
+    {
+      struct relopt_file_id now;
+      if (stat (target, &st) != 0)
+        {
+          rc = io_error (err, errno, "input vanished during the run:",
+                         target);
+          goto fail;
+        }
+      file_id_of (&st, &now);
+      if (now.dev != expect->dev || now.ino != expect->ino
+          || now.size != expect->size || now.mtime_sec != expect->mtime_sec
+          || now.mtime_nsec != expect->mtime_nsec)
+        {
+          rc = relopt_set_error (err, RELOPT_E_IO,
+                                 "'%s' changed during the run; not replaced",
+                                 target);
+          goto fail;
+        }
+    }
+  if (rename (tmp, target) != 0)
+    {
+      rc = io_error (err, errno, "cannot rename the temporary file over",
+                     target);
+      goto fail;
+    }
+  free (tmp);
+  free (target);
+  return 0;
+
+fail:
+  if (fd >= 0)
+    close (fd);
+  unlink (tmp);
+  free (tmp);
+  free (target);
+  return rc;
+}
+
+int
+relopt_replace_file (const char *path, const unsigned char *buf, size_t len,
+                     const char *mode_from, struct relopt_error *err)
+{
+  return relopt_replace_file_checked (path, buf, len, mode_from, NULL, err);
+}

@@ -1,0 +1,242 @@
+/* image.h -- the ET_REL image model, private to bfdext (and its tests and
+   in-tree tools such as the loader model).
+
+   The image keeps the input file's bytes and a decoded, host-order view of
+   what relopt reads or changes.  Section contents stay raw bytes in the
+   file's byte order; a pass that changes a section replaces its DATA with a
+   new malloc'd buffer (DATA_OWNED).  Symbol table entries are permuted as
+   raw records, so fields relopt does not interpret are kept bit for bit.
+
+   Layout of an output file (relopt_image_serialize):
+
+     +----------------------+ 0
+     | ELF header           |
+     +----------------------+
+     | section 1 contents   |  each at its sh_addralign, in index order
+     | ...                  |  (SHT_NOBITS and SHT_NULL take no bytes)
+     | section N-1 contents |
+     +----------------------+
+     | section header table |  aligned to the ELF class word
+     +----------------------+
+
+   Format references: System V gABI (ELF header, sections, symbols,
+   relocations, extended section numbering), DESIGN.md.  */
+
+#ifndef RELOPT_IMAGE_H
+#define RELOPT_IMAGE_H
+
+#include "relopt.h"
+
+/* ELF constants relopt needs, so the library does not depend on the host's
+   <elf.h> having every processor and GNU extension.  */
+#define RELOPT_ELFCLASS32 1
+#define RELOPT_ELFCLASS64 2
+#define RELOPT_ET_REL 1
+#define RELOPT_SHT_NULL 0
+#define RELOPT_SHT_PROGBITS 1
+#define RELOPT_SHT_SYMTAB 2
+#define RELOPT_SHT_STRTAB 3
+#define RELOPT_SHT_RELA 4
+#define RELOPT_SHT_HASH 5
+#define RELOPT_SHT_DYNAMIC 6
+#define RELOPT_SHT_NOTE 7
+#define RELOPT_SHT_NOBITS 8
+#define RELOPT_SHT_REL 9
+#define RELOPT_SHT_DYNSYM 11
+#define RELOPT_SHT_INIT_ARRAY 14
+#define RELOPT_SHT_FINI_ARRAY 15
+#define RELOPT_SHT_PREINIT_ARRAY 16
+#define RELOPT_SHT_GROUP 17
+#define RELOPT_SHT_SYMTAB_SHNDX 18
+#define RELOPT_SHT_LLVM_ADDRSIG 0x6fff4c03u
+#define RELOPT_SHT_GNU_HASH 0x6ffffff6u
+#define RELOPT_SHN_UNDEF 0
+#define RELOPT_SHN_LORESERVE 0xff00u
+#define RELOPT_SHN_ABS 0xfff1u
+#define RELOPT_SHN_COMMON 0xfff2u
+#define RELOPT_SHN_XINDEX 0xffffu
+#define RELOPT_STB_LOCAL 0
+#define RELOPT_STT_SECTION 3
+#define RELOPT_STT_FILE 4
+#define RELOPT_EM_MIPS 8
+#define RELOPT_EM_ARM 40
+#define RELOPT_EM_ALPHA 41 /* the official number; see also 0x9026 */
+#define RELOPT_EM_ALPHA_OLD 0x9026
+#define RELOPT_EM_S390 22
+#define RELOPT_EM_AARCH64 183
+#define RELOPT_EF_ARM_BE8 0x00800000u
+
+/* One section: its header, host order, widened to 64 bits, and its
+   contents.  */
+struct relopt_section
+{
+  uint32_t sh_name;
+  uint32_t sh_type;
+  uint64_t sh_flags;
+  uint64_t sh_addr;
+  uint64_t sh_offset; /* in the input; recomputed by serialize */
+  uint64_t sh_size;
+  uint32_t sh_link;
+  uint32_t sh_info;
+  uint64_t sh_addralign;
+  uint64_t sh_entsize;
+  const char *name;    /* into the .shstrtab bytes, or "" */
+  unsigned char *data; /* sh_size bytes (NULL for NOBITS/NULL or empty) */
+  bool data_owned;     /* DATA is malloc'd and freed with the image */
+};
+
+/* The image.  Indices are section header indices (0 .. SHNUM-1) and
+   symbol table indices (0 .. NSYMS-1).  */
+struct relopt_image
+{
+  unsigned char *file; /* the input bytes, owned */
+  size_t file_size;
+
+  unsigned char ident[16];
+  unsigned elfclass; /* RELOPT_ELFCLASS32 or 64 */
+  bool big;          /* ELFDATA2MSB */
+  uint16_t e_type, e_machine;
+  uint32_t e_version;
+  uint64_t e_entry;
+  uint32_t e_flags;
+  uint16_t e_ehsize;
+
+  struct relopt_section *sec; /* SHNUM entries, owned */
+  uint32_t shnum;
+  uint32_t shstrndx; /* 0 when there are no section names */
+
+  uint32_t symtab;   /* index of the SHT_SYMTAB section */
+  uint32_t strtab;   /* its sh_link */
+  uint32_t shndxsec; /* SHT_SYMTAB_SHNDX linked to symtab, or 0 */
+  uint32_t nsyms;    /* .symtab entries (sh_size / entsize) */
+  size_t symsize;    /* bytes per .symtab entry: 16 or 24 */
+
+  uint64_t elf_end;     /* end of the last byte ELF structures cover */
+  uint64_t trailer_len; /* file_size - elf_end */
+  bool trailer_is_signature; /* ends with "~Module signature appended~\n" */
+};
+
+/* Decoded symbol, for passes that read symbols (host order).  SHNDX is
+   the real section index: SHN_XINDEX entries are resolved through
+   SYMTAB_SHNDX.  NAME points into the current .strtab bytes ("" for
+   st_name 0).  */
+struct relopt_sym
+{
+  const char *name;
+  uint32_t st_name;
+  unsigned char st_info, st_other;
+  uint32_t shndx;
+  uint16_t st_shndx; /* the raw 16-bit field */
+  uint64_t st_value, st_size;
+};
+
+/* One decoded relocation.  */
+struct relopt_rel
+{
+  uint64_t r_offset;
+  uint32_t sym;
+  uint32_t type;
+  int64_t addend; /* r_addend for RELA, 0 for REL */
+};
+
+/* Byte-order helpers: read/write N-bit values at P in the image's order.  */
+uint16_t relopt_get16 (const unsigned char *p, bool big);
+uint32_t relopt_get32 (const unsigned char *p, bool big);
+uint64_t relopt_get64 (const unsigned char *p, bool big);
+void relopt_put16 (unsigned char *p, uint16_t v, bool big);
+void relopt_put32 (unsigned char *p, uint32_t v, bool big);
+void relopt_put64 (unsigned char *p, uint64_t v, bool big);
+
+/* Set ERR to CODE and a printf-style message; returns CODE.  */
+int relopt_set_error (struct relopt_error *err, int code, const char *fmt,
+                      ...) __attribute__ ((format (printf, 3, 4)));
+
+/* A section's display name for messages: "'.text' (section 3)".  Uses a
+   static-free buffer supplied by the caller of at least 96 bytes.  */
+const char *relopt_section_label (const relopt_image *img, uint32_t idx,
+                                  char *buf, size_t len);
+
+/* Decode symbol IDX of IMG into *SYM.  IMG must have been validated by
+   relopt_image_read_mem, so this cannot fail.  */
+void relopt_image_get_sym (const relopt_image *img, uint32_t idx,
+                           struct relopt_sym *sym);
+
+/* Pointer to symbol IDX's raw record.  */
+unsigned char *relopt_image_sym_raw (const relopt_image *img, uint32_t idx);
+
+/* Relocation sections: whether section IDX is SHT_REL or SHT_RELA linked
+   to the symtab; bytes per entry; entry count.  */
+bool relopt_image_is_symtab_reloc (const relopt_image *img, uint32_t idx);
+size_t relopt_image_rel_entsize (const relopt_image *img, uint32_t sh_type);
+
+/* Decode/encode relocation entry P of a section of type SH_TYPE.  Handles
+   the MIPS64 little-endian r_info layout.  */
+void relopt_image_get_rel (const relopt_image *img, uint32_t sh_type,
+                           const unsigned char *p, struct relopt_rel *rel);
+void relopt_image_set_rel_sym (const relopt_image *img, unsigned char *p,
+                               uint32_t sym);
+
+/* Replace section IDX's contents with BUF of LEN bytes (IMG takes
+   ownership of BUF, which must come from malloc) and set sh_size.  */
+void relopt_image_set_data (relopt_image *img, uint32_t idx,
+                            unsigned char *buf, size_t len);
+
+/* Make section IDX's contents a private, writable copy.  */
+int relopt_image_own_data (relopt_image *img, uint32_t idx,
+                           struct relopt_error *err);
+
+/* Append a new section with header *HDR (name given as NAME, added to
+   .shstrtab when not already there) and return its index in *IDXP.
+   HDR->data is taken over as with relopt_image_set_data.  */
+int relopt_image_add_section (relopt_image *img, const char *name,
+                              const struct relopt_section *hdr,
+                              uint32_t *idxp, struct relopt_error *err);
+
+/* Remove the last section (used to drop a hash table that is not wanted
+   any more; only legal when nothing refers to it).  */
+void relopt_image_pop_section (relopt_image *img);
+
+/* Size in bytes of the .hash word for IMG (8 on 64-bit s390 and Alpha,
+   else 4).  */
+unsigned relopt_image_hash_entsize (const relopt_image *img);
+
+/* Whether symbol SYM is hashed in .hash (DESIGN 2) / .gnu.hash (DESIGN 3).  */
+bool relopt_sym_sysv_hashed (const struct relopt_sym *sym);
+bool relopt_sym_gnu_hashed (const struct relopt_sym *sym);
+
+/* An array of IMG's NSYMS symbol names (entry 0 and unnamed: ""), pointing
+   into the .strtab bytes; caller frees the array only.  NULL on no
+   memory.  */
+const char **relopt_image_sym_names (const relopt_image *img);
+
+/* Find the single section of type SH_TYPE; 0 when none.  *COUNT gets how
+   many there are (may be NULL).  */
+uint32_t relopt_image_find_type (const relopt_image *img, uint32_t sh_type,
+                                 unsigned *count);
+
+/* Read the whole file PATH into a new malloc'd buffer *BUFP of *LENP
+   bytes (fileio.c).  Errors: RELOPT_E_IO naming the system error.  */
+int relopt_read_whole_file (const char *path, unsigned char **bufp,
+                            size_t *lenp, struct relopt_error *err);
+
+/* Identity of a file that was read (device, inode, size, mtime), so a
+   later replacement can verify it still replaces the same file.  */
+struct relopt_file_id
+{
+  uint64_t dev, ino, size;
+  int64_t mtime_sec, mtime_nsec;
+};
+
+/* As relopt_read_whole_file, also recording the file's identity.  */
+int relopt_read_file_id (const char *path, unsigned char **bufp,
+                         size_t *lenp, struct relopt_file_id *id,
+                         struct relopt_error *err);
+
+/* relopt_replace_file, and when EXPECT is not NULL refuse (RELOPT_E_IO,
+   nothing replaced) if PATH no longer is the file EXPECT describes.  */
+int relopt_replace_file_checked (const char *path, const unsigned char *buf,
+                                 size_t len, const char *mode_from,
+                                 const struct relopt_file_id *expect,
+                                 struct relopt_error *err);
+
+#endif /* RELOPT_IMAGE_H */

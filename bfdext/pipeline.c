@@ -1,0 +1,433 @@
+/* pipeline.c -- the rewrite pipeline: one function that lists the passes
+   (read, validate, order symbols, remap indices, order branch relocations,
+   build .strtab, build hash tables, size, write, replace the file).  The
+   output contract is DESIGN.md "Output contract"; what each pass may
+   change is listed there in point 1.  */
+
+#include <config.h>
+#include <stdlib.h>
+#include <string.h>
+#include "image.h"
+#include "relsort.h"
+#include "strtab.h"
+#include "symhash.h"
+#include "symorder.h"
+
+/* Existing hash tables and what to do with them.  */
+struct tables
+{
+  uint32_t sysv; /* index of an existing SHT_HASH, or 0 */
+  uint32_t gnu;  /* index of an existing SHT_GNU_HASH, or 0 */
+};
+
+static int
+find_tables (const relopt_image *img, struct tables *t,
+             struct relopt_error *err)
+{
+  unsigned nh, ng;
+
+  t->sysv = relopt_image_find_type (img, RELOPT_SHT_HASH, &nh);
+  t->gnu = relopt_image_find_type (img, RELOPT_SHT_GNU_HASH, &ng);
+  if (nh > 1 || ng > 1)
+    return relopt_set_error (err, RELOPT_E_REFUSE,
+                             "%u SHT_HASH and %u SHT_GNU_HASH sections: "
+                             "relopt rebuilds one of each and will not "
+                             "guess which to keep",
+                             nh, ng);
+  return 0;
+}
+
+/* Whether section IDX can be removed: it is the last section and no
+   symbol or section refers to it.  */
+static bool
+removable (const relopt_image *img, uint32_t idx)
+{
+  uint32_t i;
+
+  if (idx + 1 != img->shnum)
+    return false;
+  for (i = 0; i < idx; i++)
+    if (img->sec[i].sh_link == idx)
+      return false;
+  for (i = 1; i < img->nsyms; i++)
+    {
+      struct relopt_sym s;
+      relopt_image_get_sym (img, i, &s);
+      if (s.shndx == idx && (s.st_shndx == RELOPT_SHN_XINDEX
+                             || s.st_shndx < RELOPT_SHN_LORESERVE))
+        return false;
+    }
+  return true;
+}
+
+/* Drop existing tables of styles not asked for.  They are only ever the
+   last sections (relopt appends them), so removing them renumbers
+   nothing; anything else is refused rather than renumbering sections.  */
+static int
+drop_unwanted_tables (relopt_image *img, unsigned style, struct tables *t,
+                      struct relopt_error *err)
+{
+  bool drop_sysv = t->sysv && !(style & RELOPT_HASH_SYSV);
+  bool drop_gnu = t->gnu && !(style & RELOPT_HASH_GNU);
+  char lb[96];
+
+  while ((drop_sysv || drop_gnu) && img->shnum > 1)
+    {
+      uint32_t last = img->shnum - 1;
+      if (drop_sysv && last == t->sysv && removable (img, last))
+        {
+          relopt_image_pop_section (img);
+          t->sysv = 0;
+          drop_sysv = false;
+        }
+      else if (drop_gnu && last == t->gnu && removable (img, last))
+        {
+          relopt_image_pop_section (img);
+          t->gnu = 0;
+          drop_gnu = false;
+        }
+      else
+        break;
+    }
+  if (drop_sysv || drop_gnu)
+    return relopt_set_error (err, RELOPT_E_REFUSE,
+                             "%s is not the last section: cannot remove it "
+                             "without renumbering sections (keep it with "
+                             "--hash-style=%s)",
+                             relopt_section_label (img,
+                                                   drop_sysv ? t->sysv
+                                                             : t->gnu,
+                                                   lb, sizeof lb),
+                             drop_sysv ? "sysv or both" : "gnu or both");
+  return 0;
+}
+
+/* Whether .strtab holds anything besides symbol names (section names, or
+   another section's strings): then it cannot be rebuilt from .symtab.  */
+static bool
+strtab_shared (const relopt_image *img)
+{
+  uint32_t i;
+
+  if (img->strtab == img->shstrndx)
+    return true;
+  for (i = 1; i < img->shnum; i++)
+    if (i != img->symtab && img->sec[i].sh_link == img->strtab
+        && img->sec[i].sh_type != RELOPT_SHT_NULL)
+      return true;
+  return false;
+}
+
+/* Pass: order the symbols for .gnu.hash and remap every index user.
+   *SYMOFFSET gets the first hashed index.  */
+static int
+order_symbols (relopt_image *img, uint32_t *symoffset,
+               struct relopt_stats *stats, struct relopt_error *err)
+{
+  uint32_t *new_to_old, i, moved = 0;
+  int rc;
+
+  new_to_old = malloc (img->nsyms * sizeof *new_to_old);
+  if (new_to_old == NULL)
+    return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
+  rc = relopt_symorder_gnu (img, new_to_old, symoffset, err);
+  for (i = 0; rc == 0 && i < img->nsyms; i++)
+    moved += new_to_old[i] != i;
+  if (rc == 0 && moved > 0)
+    {
+      rc = relopt_symorder_check_users (img, err);
+      if (rc == 0)
+        rc = relopt_symorder_apply (img, new_to_old, err);
+    }
+  stats->symbols_moved = moved;
+  free (new_to_old);
+  return rc;
+}
+
+/* Pass: rebuild .strtab from the final symbol table and patch st_name.  */
+static int
+merge_strtab (relopt_image *img, struct relopt_error *err)
+{
+  const char **names;
+  uint32_t *offsets, i;
+  unsigned char *buf;
+  size_t len;
+  int rc;
+
+  names = relopt_image_sym_names (img);
+  offsets = malloc (img->nsyms * sizeof *offsets);
+  if (names == NULL || offsets == NULL)
+    {
+      free (names);
+      free (offsets);
+      return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
+    }
+  rc = relopt_strtab_merge (names, img->nsyms, &buf, &len, offsets, err);
+  free (names); /* points into the old .strtab, still alive */
+  if (rc == 0)
+    rc = relopt_image_own_data (img, img->symtab, err);
+  if (rc == 0)
+    {
+      for (i = 0; i < img->nsyms; i++)
+        relopt_put32 (relopt_image_sym_raw (img, i), offsets[i], img->big);
+      relopt_image_set_data (img, img->strtab, buf, len);
+    }
+  free (offsets);
+  return rc;
+}
+
+/* Install table bytes BUF/LEN as section *IDX (creating it when 0).  */
+static int
+install_table (relopt_image *img, uint32_t *idx, const char *name,
+               uint32_t sh_type, uint64_t align, uint64_t entsize,
+               unsigned char *buf, size_t len, struct relopt_error *err)
+{
+  struct relopt_section *s;
+
+  if (*idx == 0)
+    {
+      struct relopt_section hdr;
+      memset (&hdr, 0, sizeof hdr);
+      hdr.sh_type = sh_type;
+      hdr.data = buf;
+      hdr.data_owned = true;
+      hdr.sh_size = len;
+      int rc = relopt_image_add_section (img, name, &hdr, idx, err);
+      if (rc)
+        {
+          free (buf);
+          return rc;
+        }
+    }
+  else
+    relopt_image_set_data (img, *idx, buf, len);
+  /* Not allocated: loaders read the table from the file image.  */
+  s = &img->sec[*idx];
+  s->sh_flags = 0;
+  s->sh_addr = 0;
+  s->sh_link = img->symtab;
+  s->sh_info = 0;
+  s->sh_addralign = align;
+  s->sh_entsize = entsize;
+  return 0;
+}
+
+static void
+chain_stats (const uint32_t *lens, uint32_t nbucket, uint32_t *max,
+             double *mean)
+{
+  uint32_t i, used = 0;
+  uint64_t total = 0;
+
+  *max = 0;
+  for (i = 0; i < nbucket; i++)
+    if (lens[i])
+      {
+        used++;
+        total += lens[i];
+        if (lens[i] > *max)
+          *max = lens[i];
+      }
+  *mean = used ? (double) total / used : 0.0;
+}
+
+static int
+build_sysv (relopt_image *img, const char *const *names, uint32_t *idx,
+            struct relopt_stats *stats, struct relopt_error *err)
+{
+  struct relopt_sysv_table t;
+  unsigned char *hashed, *buf;
+  unsigned entsize = relopt_image_hash_entsize (img);
+  uint32_t *lens, i;
+  size_t len;
+  int rc;
+
+  hashed = calloc (img->nsyms, 1);
+  if (hashed == NULL)
+    return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
+  for (i = 1; i < img->nsyms; i++)
+    {
+      struct relopt_sym s;
+      relopt_image_get_sym (img, i, &s);
+      hashed[i] = relopt_sym_sysv_hashed (&s);
+      stats->sysv_nhashed += hashed[i];
+    }
+  rc = relopt_sysv_build (names, hashed, img->nsyms, &t, err);
+  free (hashed);
+  if (rc)
+    return rc;
+  lens = calloc (t.nbucket, sizeof *lens);
+  if (lens == NULL)
+    {
+      relopt_sysv_free (&t);
+      return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
+    }
+  for (i = 0; i < t.nbucket; i++)
+    {
+      uint32_t j;
+      for (j = t.bucket[i]; j != 0; j = t.chain[j])
+        lens[i]++;
+    }
+  stats->sysv_nbucket = t.nbucket;
+  chain_stats (lens, t.nbucket, &stats->sysv_max_chain,
+               &stats->sysv_mean_chain);
+  free (lens);
+  rc = relopt_sysv_encode (&t, entsize, img->big, &buf, &len, err);
+  relopt_sysv_free (&t);
+  if (rc)
+    return rc;
+  return install_table (img, idx, ".hash", RELOPT_SHT_HASH, entsize, entsize,
+                        buf, len, err);
+}
+
+static int
+build_gnu (relopt_image *img, const char *const *names, uint32_t symoffset,
+           uint32_t *idx, struct relopt_stats *stats,
+           struct relopt_error *err)
+{
+  struct relopt_gnu_table t;
+  bool is64 = img->elfclass == RELOPT_ELFCLASS64;
+  unsigned char *buf;
+  uint32_t *lens, i;
+  size_t len;
+  int rc;
+
+  rc = relopt_gnu_build (names, img->nsyms, symoffset, is64 ? 64 : 32, &t,
+                         err);
+  if (rc)
+    return rc;
+  lens = calloc (t.nbuckets, sizeof *lens);
+  if (lens == NULL)
+    {
+      relopt_gnu_free (&t);
+      return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
+    }
+  for (i = symoffset; i < img->nsyms; i++)
+    lens[relopt_gnu_bucket (names[i], t.nbuckets)]++;
+  stats->gnu_nbucket = t.nbuckets;
+  stats->gnu_nhashed = img->nsyms - symoffset;
+  stats->gnu_symoffset = symoffset;
+  stats->gnu_bloom_bits = t.maskwords * t.wordbits;
+  chain_stats (lens, t.nbuckets, &stats->gnu_max_chain,
+               &stats->gnu_mean_chain);
+  free (lens);
+  rc = relopt_gnu_encode (&t, img->big, &buf, &len, err);
+  relopt_gnu_free (&t);
+  if (rc)
+    return rc;
+  /* sh_entsize as binutils writes it: 4 for ELFCLASS32, 0 for 64.  */
+  return install_table (img, idx, ".gnu.hash", RELOPT_SHT_GNU_HASH,
+                        is64 ? 8 : 4, is64 ? 0 : 4, buf, len, err);
+}
+
+int
+relopt_rewrite (relopt_image *img, const struct relopt_options *opts,
+                struct relopt_stats *stats, struct relopt_error *err)
+{
+  struct relopt_stats local;
+  struct tables tables;
+  const char **names = NULL;
+  uint32_t symoffset = img->nsyms;
+  int rc;
+
+  if (stats == NULL)
+    stats = &local;
+  memset (stats, 0, sizeof *stats);
+  stats->file_bytes_before = img->file_size;
+  stats->strtab_bytes_before = img->sec[img->strtab].sh_size;
+  stats->nsyms = img->nsyms;
+
+  /* 1. Data after the ELF image (a module signature) cannot survive a
+        rewrite (the signature would no longer match): refuse unless the
+        user asked for it to be dropped.  */
+  if (img->trailer_len > 0 && !opts->drop_signature)
+    return relopt_set_error (
+        err, RELOPT_E_SIGNATURE,
+        "%llu bytes after the ELF data (%s) would be lost: use "
+        "--drop-signature to drop them, and sign again afterwards",
+        (unsigned long long) img->trailer_len,
+        img->trailer_is_signature ? "an appended module signature"
+                                  : "unknown trailing data");
+  stats->trailer_bytes = img->trailer_len;
+
+  /* 2. Existing tables: rebuilt in place, or dropped when not wanted.  */
+  rc = find_tables (img, &tables, err);
+  if (rc == 0)
+    rc = drop_unwanted_tables (img, opts->hash_style, &tables, err);
+
+  /* 3. Symbol order for .gnu.hash, every index user remapped.  */
+  if (rc == 0 && (opts->hash_style & RELOPT_HASH_GNU))
+    rc = order_symbols (img, &symoffset, stats, err);
+
+  /* 4. Branch relocations by target (ARM/AArch64).  */
+  if (rc == 0 && opts->sort_branch_relocs)
+    rc = relopt_relsort_image (img, stats, err);
+
+  /* 5. Suffix-merged .strtab, a pure function of the final symtab.  */
+  if (rc == 0 && opts->merge_strtab && !strtab_shared (img))
+    rc = merge_strtab (img, err);
+
+  /* 6. Hash tables over the final symtab.  */
+  if (rc == 0 && opts->hash_style != RELOPT_HASH_NONE)
+    {
+      names = relopt_image_sym_names (img);
+      if (names == NULL)
+        rc = relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
+    }
+  if (rc == 0 && (opts->hash_style & RELOPT_HASH_SYSV))
+    rc = build_sysv (img, names, &tables.sysv, stats, err);
+  if (rc == 0 && (opts->hash_style & RELOPT_HASH_GNU))
+    rc = build_gnu (img, names, symoffset, &tables.gnu, stats, err);
+  free (names);
+
+  stats->strtab_bytes_after = img->sec[img->strtab].sh_size;
+  return rc;
+}
+
+int
+relopt_rewrite_mem (const unsigned char *in, size_t inlen,
+                    const struct relopt_options *opts, unsigned char **outp,
+                    size_t *outlenp, struct relopt_stats *stats,
+                    struct relopt_error *err)
+{
+  relopt_image *img;
+  int rc;
+
+  *outp = NULL;
+  *outlenp = 0;
+  rc = relopt_image_read_mem (in, inlen, &img, err);
+  if (rc)
+    return rc;
+  rc = relopt_rewrite (img, opts, stats, err);
+  if (rc == 0)
+    rc = relopt_image_serialize (img, outp, outlenp, err);
+  if (rc == 0 && stats)
+    stats->file_bytes_after = *outlenp;
+  relopt_image_free (img);
+  return rc;
+}
+
+int
+relopt_rewrite_file (const char *inpath, const char *outpath,
+                     const struct relopt_options *opts,
+                     struct relopt_stats *stats, struct relopt_error *err)
+{
+  struct relopt_file_id id;
+  unsigned char *in, *out;
+  size_t inlen, outlen;
+  int rc;
+
+  rc = relopt_read_file_id (inpath, &in, &inlen, &id, err);
+  if (rc)
+    return rc;
+  rc = relopt_rewrite_mem (in, inlen, opts, &out, &outlen, stats, err);
+  free (in);
+  if (rc)
+    return rc;
+  /* In place, the rename must replace the file that was read: if it was
+     replaced or removed meanwhile, stop rather than resurrect it.  */
+  rc = relopt_replace_file_checked (outpath ? outpath : inpath, out, outlen,
+                                    inpath, outpath ? NULL : &id, err);
+  free (out);
+  return rc;
+}

@@ -1,0 +1,283 @@
+/* relsort.c -- ARM/AArch64 branch relocation order (DESIGN 6); see
+   relsort.h.  Why sort: a loader reserving PLT/veneer slots must count
+   distinct branch targets.  Linux did it in O(n^2) (<= 4.8), now sorts
+   every section at every load; with the order in the file one linear pass
+   comparing each branch relocation with the previous one is enough, and
+   the same pass verifies the order.  */
+
+#include <config.h>
+#include <stdlib.h>
+#include <string.h>
+#include "relsort.h"
+#include "image.h"
+
+bool
+relopt_is_branch_reloc (unsigned machine, unsigned elfclass, uint32_t r_type)
+{
+  if (machine == RELOPT_EM_ARM)
+    return r_type == RELOPT_R_ARM_PC24 || r_type == RELOPT_R_ARM_CALL
+           || r_type == RELOPT_R_ARM_JUMP24 || r_type == RELOPT_R_ARM_THM_CALL
+           || r_type == RELOPT_R_ARM_THM_JUMP24;
+  if (machine == RELOPT_EM_AARCH64 && elfclass == RELOPT_ELFCLASS64)
+    return r_type == RELOPT_R_AARCH64_CALL26
+           || r_type == RELOPT_R_AARCH64_JUMP26;
+  if (machine == RELOPT_EM_AARCH64 && elfclass == RELOPT_ELFCLASS32)
+    return r_type == RELOPT_R_AARCH64_P32_CALL26
+           || r_type == RELOPT_R_AARCH64_P32_JUMP26;
+  return false;
+}
+
+uint32_t
+relopt_arm_rel_addend_key (uint32_t r_type, const unsigned char *insn,
+                           bool code_big_endian)
+{
+  if (r_type == RELOPT_R_ARM_THM_CALL || r_type == RELOPT_R_ARM_THM_JUMP24)
+    {
+      /* BL/B.W: imm10 (with S) in the first halfword, J1/J2/imm11 in the
+         second.  */
+      uint32_t hw1 = relopt_get16 (insn, code_big_endian);
+      uint32_t hw2 = relopt_get16 (insn + 2, code_big_endian);
+      return (hw1 & 0x07ffu) << 16 | (hw2 & 0x2fffu);
+    }
+  /* BL/B: signed 24-bit word offset in bits 0-23.  */
+  return relopt_get32 (insn, code_big_endian) & 0x00ffffffu;
+}
+
+/* Sort record: the key, and the original position as the last key so
+   the order is total (equal keys keep their relative order).  */
+struct branch_key
+{
+  uint32_t type;
+  uint32_t sym;
+  int64_t addend;
+  uint64_t pos;
+};
+
+static int
+cmp_branch (const void *a, const void *b)
+{
+  const struct branch_key *x = a, *y = b;
+
+  if (x->type != y->type)
+    return x->type < y->type ? -1 : 1;
+  if (x->sym != y->sym)
+    return x->sym < y->sym ? -1 : 1;
+  if (x->addend != y->addend)
+    return x->addend < y->addend ? -1 : 1;
+  return x->pos < y->pos ? -1 : x->pos > y->pos;
+}
+
+/* ARM code is little-endian except in big-endian objects without
+   EF_ARM_BE8 (BE32); AArch64 uses RELA, so its code order does not
+   matter here.  */
+static bool
+code_big_endian (const relopt_image *img)
+{
+  return img->big && !(img->e_flags & RELOPT_EF_ARM_BE8);
+}
+
+/* Compute the key of relocation R (at index J of section IDX).  */
+static int
+branch_key (const relopt_image *img, uint32_t idx, uint64_t j,
+            const struct relopt_rel *r, struct branch_key *k,
+            struct relopt_error *err)
+{
+  const struct relopt_section *s = &img->sec[idx];
+  char lb[96];
+
+  k->type = r->type;
+  k->sym = r->sym;
+  k->pos = j;
+  k->addend = r->addend;
+  if (s->sh_type == RELOPT_SHT_REL)
+    {
+      const struct relopt_section *t
+          = s->sh_info < img->shnum ? &img->sec[s->sh_info] : NULL;
+      if (t == NULL || t->sh_type == RELOPT_SHT_NOBITS || t->data == NULL
+          || r->r_offset > t->sh_size || t->sh_size - r->r_offset < 4)
+        return relopt_set_error (err, RELOPT_E_FORMAT,
+                                 "%s: branch relocation %llu at offset "
+                                 "0x%llx is outside its target section %u",
+                                 relopt_section_label (img, idx, lb,
+                                                       sizeof lb),
+                                 (unsigned long long) j,
+                                 (unsigned long long) r->r_offset,
+                                 s->sh_info);
+      k->addend = relopt_arm_rel_addend_key (r->type, t->data + r->r_offset,
+                                             code_big_endian (img));
+    }
+  return 0;
+}
+
+/* Collect the branch keys of section IDX into a new array *KEYSP of *NP
+   entries, in file order.  */
+static int
+collect_keys (const relopt_image *img, uint32_t idx,
+              struct branch_key **keysp, uint64_t *np,
+              struct relopt_error *err)
+{
+  const struct relopt_section *s = &img->sec[idx];
+  size_t ent = relopt_image_rel_entsize (img, s->sh_type);
+  uint64_t n = s->sh_size / ent, j, nb = 0;
+  struct branch_key *keys = malloc ((n ? n : 1) * sizeof *keys);
+
+  *keysp = NULL;
+  *np = 0;
+  if (keys == NULL)
+    return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
+  for (j = 0; j < n; j++)
+    {
+      struct relopt_rel r;
+      int rc;
+      relopt_image_get_rel (img, s->sh_type, s->data + j * ent, &r);
+      if (!relopt_is_branch_reloc (img->e_machine, img->elfclass, r.type))
+        continue;
+      rc = branch_key (img, idx, j, &r, &keys[nb], err);
+      if (rc)
+        {
+          free (keys);
+          return rc;
+        }
+      nb++;
+    }
+  *keysp = keys;
+  *np = nb;
+  return 0;
+}
+
+static bool
+same_target (const struct branch_key *a, const struct branch_key *b)
+{
+  return a->type == b->type && a->sym == b->sym && a->addend == b->addend;
+}
+
+/* Reorder section IDX.  Adds to STATS.  */
+static int
+sort_section (relopt_image *img, uint32_t idx, struct relopt_stats *stats,
+              struct relopt_error *err)
+{
+  struct relopt_section *s = &img->sec[idx];
+  size_t ent = relopt_image_rel_entsize (img, s->sh_type);
+  uint64_t n = s->sh_size / ent, nb, j, o = 0;
+  struct branch_key *keys;
+  unsigned char *out, *isbranch;
+  bool changed = false;
+  int rc;
+
+  rc = collect_keys (img, idx, &keys, &nb, err);
+  if (rc)
+    return rc;
+  out = malloc (s->sh_size ? s->sh_size : 1);
+  isbranch = calloc (n ? n : 1, 1);
+  if (out == NULL || isbranch == NULL)
+    {
+      free (keys);
+      free (out);
+      free (isbranch);
+      return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
+    }
+  qsort (keys, nb, sizeof *keys, cmp_branch);
+  for (j = 0; j < nb; j++)
+    {
+      isbranch[keys[j].pos] = 1;
+      memcpy (out + o, s->data + keys[j].pos * ent, ent);
+      changed |= keys[j].pos != j;
+      o += ent;
+      if (j == 0 || !same_target (&keys[j - 1], &keys[j]))
+        stats->branch_targets++;
+    }
+  for (j = 0; j < n; j++)
+    if (!isbranch[j])
+      {
+        changed |= o != j * ent;
+        memcpy (out + o, s->data + j * ent, ent);
+        o += ent;
+      }
+  stats->branch_relocs += nb;
+  if (changed)
+    {
+      stats->reloc_sections_sorted++;
+      relopt_image_set_data (img, idx, out, s->sh_size);
+    }
+  else
+    free (out);
+  free (keys);
+  free (isbranch);
+  return 0;
+}
+
+int
+relopt_relsort_image (relopt_image *img, struct relopt_stats *stats,
+                      struct relopt_error *err)
+{
+  uint32_t i;
+
+  if (img->e_machine != RELOPT_EM_ARM && img->e_machine != RELOPT_EM_AARCH64)
+    return 0;
+  for (i = 1; i < img->shnum; i++)
+    if (relopt_image_is_symtab_reloc (img, i))
+      {
+        int rc = sort_section (img, i, stats, err);
+        if (rc)
+          return rc;
+      }
+  return 0;
+}
+
+int
+relopt_relsort_check (const relopt_image *img, struct relopt_error *err)
+{
+  uint32_t i;
+  char lb[96];
+
+  if (img->e_machine != RELOPT_EM_ARM && img->e_machine != RELOPT_EM_AARCH64)
+    return 0;
+  for (i = 1; i < img->shnum; i++)
+    {
+      const struct relopt_section *s = &img->sec[i];
+      size_t ent;
+      uint64_t n, j;
+      bool seen_other = false;
+      struct branch_key prev = { 0, 0, 0, 0 };
+      bool have_prev = false;
+
+      if (!relopt_image_is_symtab_reloc (img, i))
+        continue;
+      ent = relopt_image_rel_entsize (img, s->sh_type);
+      n = s->sh_size / ent;
+      /* One pass, as a loader would: branches form a sorted prefix.  */
+      for (j = 0; j < n; j++)
+        {
+          struct relopt_rel r;
+          struct branch_key k;
+          int rc;
+          relopt_image_get_rel (img, s->sh_type, s->data + j * ent, &r);
+          if (!relopt_is_branch_reloc (img->e_machine, img->elfclass, r.type))
+            {
+              seen_other = true;
+              continue;
+            }
+          if (seen_other)
+            return relopt_set_error (err, RELOPT_E_CHECK,
+                                     "%s: branch relocation %llu follows a "
+                                     "non-branch relocation (not in relopt's "
+                                     "order)",
+                                     relopt_section_label (img, i, lb,
+                                                           sizeof lb),
+                                     (unsigned long long) j);
+          rc = branch_key (img, i, 0, &r, &k, err);
+          if (rc)
+            return rc;
+          if (have_prev && cmp_branch (&prev, &k) > 0)
+            return relopt_set_error (err, RELOPT_E_CHECK,
+                                     "%s: branch relocation %llu is out of "
+                                     "(type, symbol, addend) order",
+                                     relopt_section_label (img, i, lb,
+                                                           sizeof lb),
+                                     (unsigned long long) j);
+          prev = k;
+          have_prev = true;
+        }
+    }
+  return 0;
+}

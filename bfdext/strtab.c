@@ -1,0 +1,177 @@
+/* strtab.c -- deterministic suffix-merged string table (DESIGN 5; format:
+   SysV gABI "String Table").
+
+   Method, as binutils' _bfd_elf_strtab_finalize does it but with a total
+   order so the result never depends on qsort or hashing:
+   1. de-duplicate the names (libiberty htab);
+   2. sort the distinct names by their reversed bytes; then a name is a
+      suffix of another exactly when it is a prefix, reversed, of its
+      successor, and every name sharing that tail follows it directly;
+   3. walking from the end, each name either starts a new "container" or
+      lives in the tail of its successor's container;
+   4. containers are laid out in order of first use in NAMES, after the
+      leading NUL; suffixes get container offset + length difference.  */
+
+#include <config.h>
+#include <stdlib.h>
+#include <string.h>
+#include <libiberty/hashtab.h>
+#include "strtab.h"
+#include "image.h"
+
+struct uname
+{
+  const char *s;
+  size_t len;
+  uint32_t container; /* index into the uname array */
+  uint64_t offset;    /* final offset; UINT64_MAX until placed */
+};
+
+/* Compare two names by their reversed bytes.  */
+static int
+rev_cmp (const void *a, const void *b)
+{
+  const struct uname *x = *(const struct uname *const *) a;
+  const struct uname *y = *(const struct uname *const *) b;
+  size_t i = x->len, j = y->len;
+
+  while (i > 0 && j > 0)
+    {
+      unsigned char cx = (unsigned char) x->s[--i];
+      unsigned char cy = (unsigned char) y->s[--j];
+      if (cx != cy)
+        return cx < cy ? -1 : 1;
+    }
+  return i == j ? 0 : (i < j ? -1 : 1);
+}
+
+static bool
+is_suffix (const struct uname *s, const struct uname *t)
+{
+  return s->len <= t->len && memcmp (t->s + t->len - s->len, s->s, s->len) == 0;
+}
+
+static hashval_t
+name_hash (const void *p)
+{
+  return htab_hash_string (((const struct uname *) p)->s);
+}
+
+static int
+name_eq (const void *a, const void *b)
+{
+  return strcmp (((const struct uname *) a)->s,
+                 ((const struct uname *) b)->s) == 0;
+}
+
+int
+relopt_strtab_merge (const char *const *names, size_t n, unsigned char **outp,
+                     size_t *lenp, uint32_t *offsets,
+                     struct relopt_error *err)
+{
+  struct uname *u = NULL, **sorted = NULL;
+  uint32_t *id = NULL;
+  size_t nu = 0, i;
+  uint64_t size;
+  unsigned char *out = NULL;
+  htab_t h;
+  int rc = RELOPT_E_NOMEM;
+
+  *outp = NULL;
+  *lenp = 0;
+  h = htab_create_alloc (n ? n : 1, name_hash, name_eq, NULL, calloc, free);
+  u = calloc (n ? n : 1, sizeof *u);
+  id = calloc (n ? n : 1, sizeof *id);
+  if (h == NULL || u == NULL || id == NULL)
+    goto out;
+
+  /* 1. De-duplicate, numbering names by first use.  */
+  for (i = 0; i < n; i++)
+    {
+      struct uname key;
+      void **slot;
+      if (names[i] == NULL || names[i][0] == '\0')
+        {
+          id[i] = UINT32_MAX;
+          continue;
+        }
+      key.s = names[i];
+      slot = htab_find_slot (h, &key, INSERT);
+      if (slot == NULL)
+        goto out;
+      if (*slot == NULL)
+        {
+          u[nu].s = names[i];
+          u[nu].len = strlen (names[i]);
+          u[nu].offset = UINT64_MAX;
+          *slot = &u[nu];
+          nu++;
+        }
+      id[i] = (uint32_t) ((struct uname *) *slot - u);
+    }
+
+  /* 2. Sort by reversed bytes; 3. assign containers from the end.  */
+  sorted = calloc (nu ? nu : 1, sizeof *sorted);
+  if (sorted == NULL)
+    goto out;
+  for (i = 0; i < nu; i++)
+    sorted[i] = &u[i];
+  qsort (sorted, nu, sizeof *sorted, rev_cmp);
+  for (i = nu; i-- > 0;)
+    sorted[i]->container
+        = (i + 1 < nu && is_suffix (sorted[i], sorted[i + 1]))
+              ? sorted[i + 1]->container
+              : (uint32_t) (sorted[i] - u);
+
+  /* 4. Place containers by first use.  */
+  size = 1;
+  for (i = 0; i < nu; i++)
+    {
+      struct uname *c = &u[u[i].container];
+      if (c->offset == UINT64_MAX)
+        {
+          c->offset = size;
+          size += c->len + 1;
+        }
+    }
+  if (size > UINT32_MAX)
+    {
+      rc = relopt_set_error (err, RELOPT_E_FORMAT,
+                             "string table would exceed 4 GiB");
+      goto out;
+    }
+  out = malloc (size);
+  if (out == NULL)
+    goto out;
+  out[0] = '\0';
+  for (i = 0; i < nu; i++)
+    if (u[i].container == i)
+      memcpy (out + u[i].offset, u[i].s, u[i].len + 1);
+  for (i = 0; i < n; i++)
+    {
+      const struct uname *s, *c;
+      if (id[i] == UINT32_MAX)
+        {
+          offsets[i] = 0;
+          continue;
+        }
+      s = &u[id[i]];
+      c = &u[s->container];
+      offsets[i] = (uint32_t) (c->offset + c->len - s->len);
+    }
+  *outp = out;
+  *lenp = size;
+  out = NULL;
+  rc = 0;
+
+out:
+  if (rc == RELOPT_E_NOMEM)
+    relopt_set_error (err, rc, "out of memory");
+  free (out);
+  free (sorted);
+  free (id);
+  free (u);
+  if (h)
+    htab_delete (h);
+  return rc;
+}

@@ -1,0 +1,503 @@
+/* symhash.c -- SysV .hash and GNU .gnu.hash: hash functions, builders,
+   lookups, and decoders that validate a table read from a file.  Formats
+   and relopt's rules are described in symhash.h.  */
+
+#include <config.h>
+#include <stdlib.h>
+#include <string.h>
+#include "symhash.h"
+#include "image.h"
+
+/* SysV gABI, "Hash Table", figure "Hashing Function".  */
+uint32_t
+relopt_sysv_hash (const char *name)
+{
+  const unsigned char *p = (const unsigned char *) name;
+  uint32_t h = 0, g;
+
+  while (*p)
+    {
+      h = (h << 4) + *p++;
+      g = h & 0xf0000000u;
+      if (g)
+        h ^= g >> 24;
+      h &= ~g;
+    }
+  return h;
+}
+
+/* GNU hash: Bernstein's h * 33 + c, as glibc's dl_new_hash.  */
+uint32_t
+relopt_gnu_hash (const char *name)
+{
+  const unsigned char *p = (const unsigned char *) name;
+  uint32_t h = 5381;
+
+  while (*p)
+    h = h * 33 + *p++;
+  return h;
+}
+
+/* binutils bfd/elflink.c elf_buckets[].  */
+static const uint32_t elf_buckets[]
+    = { 1,    3,    17,    37,    67,    97,    131,    197,    263,   521,
+        1031, 2053, 4099,  8209,  16411, 32771, 65537, 131101, 262147 };
+
+uint32_t
+relopt_hash_nbucket (uint32_t nhashed)
+{
+  size_t i, n = sizeof elf_buckets / sizeof elf_buckets[0];
+  uint32_t best = elf_buckets[0];
+
+  for (i = 0; i < n; i++)
+    {
+      best = elf_buckets[i];
+      if (i + 1 == n || nhashed < elf_buckets[i + 1])
+        break;
+    }
+  return best;
+}
+
+static int
+nomem (struct relopt_error *err)
+{
+  return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
+}
+
+static const char *
+sym_name (const char *const *names, uint32_t i)
+{
+  return names[i] ? names[i] : "";
+}
+
+/* ---- SysV ---------------------------------------------------------- */
+
+void
+relopt_sysv_free (struct relopt_sysv_table *t)
+{
+  free (t->bucket);
+  free (t->chain);
+  t->bucket = t->chain = NULL;
+  t->nbucket = t->nchain = 0;
+}
+
+int
+relopt_sysv_build (const char *const *names, const unsigned char *hashed,
+                   uint32_t nsyms, struct relopt_sysv_table *t,
+                   struct relopt_error *err)
+{
+  uint32_t i, nhashed = 0;
+
+  for (i = 1; i < nsyms; i++)
+    nhashed += hashed[i] != 0;
+  t->nbucket = relopt_hash_nbucket (nhashed);
+  t->nchain = nsyms;
+  t->bucket = calloc (t->nbucket, sizeof *t->bucket);
+  t->chain = calloc (nsyms ? nsyms : 1, sizeof *t->chain);
+  if (t->bucket == NULL || t->chain == NULL)
+    {
+      relopt_sysv_free (t);
+      return nomem (err);
+    }
+  /* Insert at the head of each chain in descending index order, so a walk
+     meets symbols in ascending order: a lookup then returns the lowest
+     index with the name, as a linear scan from index 1 does.  */
+  for (i = nsyms; i-- > 1;)
+    if (hashed[i])
+      {
+        uint32_t b = relopt_sysv_hash (sym_name (names, i)) % t->nbucket;
+        t->chain[i] = t->bucket[b];
+        t->bucket[b] = i;
+      }
+  return 0;
+}
+
+uint32_t
+relopt_sysv_lookup (const struct relopt_sysv_table *t,
+                    const char *const *names, const char *name)
+{
+  uint32_t i, steps = 0;
+
+  if (t->nbucket == 0)
+    return 0;
+  for (i = t->bucket[relopt_sysv_hash (name) % t->nbucket];
+       i != 0 && i < t->nchain && steps <= t->nchain; i = t->chain[i], steps++)
+    if (strcmp (sym_name (names, i), name) == 0)
+      return i;
+  return 0;
+}
+
+static uint64_t
+get_word (const unsigned char *p, unsigned size, bool big)
+{
+  return size == 8 ? relopt_get64 (p, big) : relopt_get32 (p, big);
+}
+
+static void
+put_word (unsigned char *p, uint64_t v, unsigned size, bool big)
+{
+  if (size == 8)
+    relopt_put64 (p, v, big);
+  else
+    relopt_put32 (p, (uint32_t) v, big);
+}
+
+int
+relopt_sysv_decode (const unsigned char *data, uint64_t size,
+                    unsigned entsize, bool big, uint32_t nsyms,
+                    struct relopt_sysv_table *t, struct relopt_error *err)
+{
+  uint64_t nbucket, nchain, i;
+  unsigned char *seen = NULL;
+
+  memset (t, 0, sizeof *t);
+  if (size < 2 * (uint64_t) entsize)
+    return relopt_set_error (err, RELOPT_E_FORMAT,
+                             ".hash: %llu bytes, too short for its header",
+                             (unsigned long long) size);
+  nbucket = get_word (data, entsize, big);
+  nchain = get_word (data + entsize, entsize, big);
+  if (nbucket == 0)
+    return relopt_set_error (err, RELOPT_E_FORMAT, ".hash: nbucket is 0");
+  if (nchain != nsyms)
+    return relopt_set_error (err, RELOPT_E_FORMAT,
+                             ".hash: nchain %llu differs from the .symtab "
+                             "entry count %u (stale table?)",
+                             (unsigned long long) nchain, nsyms);
+  if (nbucket > UINT32_MAX
+      || size != (2 + nbucket + nchain) * (uint64_t) entsize)
+    return relopt_set_error (err, RELOPT_E_FORMAT,
+                             ".hash: size %llu does not match nbucket %llu "
+                             "and nchain %llu",
+                             (unsigned long long) size,
+                             (unsigned long long) nbucket,
+                             (unsigned long long) nchain);
+  t->nbucket = (uint32_t) nbucket;
+  t->nchain = (uint32_t) nchain;
+  t->bucket = calloc (nbucket, sizeof *t->bucket);
+  t->chain = calloc (nchain ? nchain : 1, sizeof *t->chain);
+  seen = calloc (nchain ? nchain : 1, 1);
+  if (t->bucket == NULL || t->chain == NULL || seen == NULL)
+    {
+      free (seen);
+      relopt_sysv_free (t);
+      return nomem (err);
+    }
+  for (i = 0; i < nbucket + nchain; i++)
+    {
+      uint64_t v = get_word (data + (2 + i) * entsize, entsize, big);
+      if (v >= nchain && v != 0)
+        {
+          free (seen);
+          relopt_sysv_free (t);
+          return relopt_set_error (err, RELOPT_E_FORMAT,
+                                   ".hash: %s[%llu] = %llu is past nchain "
+                                   "%llu",
+                                   i < nbucket ? "bucket" : "chain",
+                                   (unsigned long long) (i < nbucket
+                                                             ? i
+                                                             : i - nbucket),
+                                   (unsigned long long) v,
+                                   (unsigned long long) nchain);
+        }
+      if (i < nbucket)
+        t->bucket[i] = (uint32_t) v;
+      else
+        t->chain[i - nbucket] = (uint32_t) v;
+    }
+  /* Every symbol may sit on at most one chain once: a second visit means
+     a cycle or two chains merging, both unusable for a loader.  */
+  for (i = 0; i < nbucket; i++)
+    {
+      uint32_t j;
+      for (j = t->bucket[i]; j != 0; j = t->chain[j])
+        {
+          if (seen[j])
+            {
+              free (seen);
+              relopt_sysv_free (t);
+              return relopt_set_error (err, RELOPT_E_FORMAT,
+                                       ".hash: symbol %u is reached twice "
+                                       "(chain cycle or shared chain) from "
+                                       "bucket %llu",
+                                       j, (unsigned long long) i);
+            }
+          seen[j] = 1;
+        }
+    }
+  free (seen);
+  return 0;
+}
+
+int
+relopt_sysv_encode (const struct relopt_sysv_table *t, unsigned entsize,
+                    bool big, unsigned char **outp, size_t *lenp,
+                    struct relopt_error *err)
+{
+  size_t n = 2 + (size_t) t->nbucket + t->nchain, i;
+  unsigned char *out = malloc (n * entsize);
+
+  if (out == NULL)
+    return nomem (err);
+  put_word (out, t->nbucket, entsize, big);
+  put_word (out + entsize, t->nchain, entsize, big);
+  for (i = 0; i < t->nbucket; i++)
+    put_word (out + (2 + i) * entsize, t->bucket[i], entsize, big);
+  for (i = 0; i < t->nchain; i++)
+    put_word (out + (2 + t->nbucket + i) * entsize, t->chain[i], entsize,
+              big);
+  *outp = out;
+  *lenp = n * entsize;
+  return 0;
+}
+
+/* ---- GNU ----------------------------------------------------------- */
+
+void
+relopt_gnu_free (struct relopt_gnu_table *t)
+{
+  free (t->bloom);
+  free (t->buckets);
+  free (t->chain);
+  memset (t, 0, sizeof *t);
+}
+
+/* ceil(log2(X)), 0 for X <= 1 (bfd_log2).  */
+static unsigned
+log2_up (uint32_t x)
+{
+  unsigned r = 0;
+
+  while (r < 32 && ((uint64_t) 1 << r) < x)
+    r++;
+  return r;
+}
+
+void
+relopt_gnu_params (uint32_t nhashed, unsigned wordbits, uint32_t *nbuckets,
+                   uint32_t *maskwords, uint32_t *shift2)
+{
+  unsigned bits = log2_up (nhashed) + 1;
+  unsigned shift1 = wordbits == 64 ? 6 : 5;
+
+  if (bits < 3)
+    bits = 5;
+  else if (((uint64_t) 1 << (bits - 2)) & nhashed)
+    bits += 3;
+  else
+    bits += 2;
+  if (wordbits == 64 && bits == 5)
+    bits = 6;
+  *nbuckets = relopt_hash_nbucket (nhashed);
+  *shift2 = bits;
+  *maskwords = (uint32_t) 1 << (bits - shift1);
+}
+
+uint32_t
+relopt_gnu_bucket (const char *name, uint32_t nbuckets)
+{
+  return relopt_gnu_hash (name) % nbuckets;
+}
+
+int
+relopt_gnu_build (const char *const *names, uint32_t nsyms,
+                  uint32_t symoffset, unsigned wordbits,
+                  struct relopt_gnu_table *t, struct relopt_error *err)
+{
+  uint32_t i, nhashed;
+
+  memset (t, 0, sizeof *t);
+  if (symoffset > nsyms || (symoffset == 0 && nsyms > 0))
+    return relopt_set_error (err, RELOPT_E_FORMAT,
+                             ".gnu.hash: symoffset %u outside 1..%u",
+                             symoffset, nsyms);
+  nhashed = nsyms - symoffset;
+  relopt_gnu_params (nhashed, wordbits, &t->nbuckets, &t->maskwords,
+                     &t->shift2);
+  t->wordbits = wordbits;
+  t->nsyms = nsyms;
+  t->symoffset = symoffset;
+  t->bloom = calloc (t->maskwords, sizeof *t->bloom);
+  t->buckets = calloc (t->nbuckets, sizeof *t->buckets);
+  t->chain = calloc (nhashed ? nhashed : 1, sizeof *t->chain);
+  if (t->bloom == NULL || t->buckets == NULL || t->chain == NULL)
+    {
+      relopt_gnu_free (t);
+      return nomem (err);
+    }
+  for (i = symoffset; i < nsyms; i++)
+    {
+      uint32_t h = relopt_gnu_hash (sym_name (names, i));
+      uint32_t b = h % t->nbuckets;
+      uint64_t *w = &t->bloom[(h / wordbits) & (t->maskwords - 1)];
+
+      if (i > symoffset
+          && b < relopt_gnu_hash (sym_name (names, i - 1)) % t->nbuckets)
+        {
+          relopt_gnu_free (t);
+          return relopt_set_error (err, RELOPT_E_FORMAT,
+                                   ".gnu.hash: symbol %u is not in bucket "
+                                   "order",
+                                   i);
+        }
+      *w |= (uint64_t) 1 << (h % wordbits);
+      *w |= (uint64_t) 1 << ((h >> t->shift2) % wordbits);
+      if (t->buckets[b] == 0)
+        t->buckets[b] = i;
+      /* Bit 0 set marks the last symbol of a bucket.  */
+      t->chain[i - symoffset] = h & ~1u;
+      if (i + 1 == nsyms
+          || relopt_gnu_hash (sym_name (names, i + 1)) % t->nbuckets != b)
+        t->chain[i - symoffset] |= 1;
+    }
+  return 0;
+}
+
+uint32_t
+relopt_gnu_lookup (const struct relopt_gnu_table *t,
+                   const char *const *names, const char *name)
+{
+  uint32_t h = relopt_gnu_hash (name), i;
+  uint64_t w;
+  unsigned wb = t->wordbits;
+
+  if (t->nbuckets == 0 || t->maskwords == 0)
+    return 0;
+  w = t->bloom[(h / wb) & (t->maskwords - 1)];
+  if (!((w >> (h % wb)) & (w >> ((h >> t->shift2) % wb)) & 1))
+    return 0;
+  i = t->buckets[h % t->nbuckets];
+  if (i < t->symoffset || i >= t->nsyms)
+    return 0;
+  for (;; i++)
+    {
+      uint32_t c = t->chain[i - t->symoffset];
+      if ((c | 1) == (h | 1) && strcmp (sym_name (names, i), name) == 0)
+        return i;
+      if ((c & 1) || i + 1 >= t->nsyms)
+        return 0;
+    }
+}
+
+int
+relopt_gnu_decode (const unsigned char *data, uint64_t size,
+                   unsigned wordbits, bool big, uint32_t nsyms,
+                   struct relopt_gnu_table *t, struct relopt_error *err)
+{
+  unsigned wbytes = wordbits / 8;
+  uint64_t need, i;
+  uint32_t nchain, prev = 0;
+  const unsigned char *p;
+
+  memset (t, 0, sizeof *t);
+  if (size < 16)
+    return relopt_set_error (err, RELOPT_E_FORMAT,
+                             ".gnu.hash: %llu bytes, too short for its "
+                             "header",
+                             (unsigned long long) size);
+  t->nbuckets = relopt_get32 (data, big);
+  t->symoffset = relopt_get32 (data + 4, big);
+  t->maskwords = relopt_get32 (data + 8, big);
+  t->shift2 = relopt_get32 (data + 12, big);
+  t->wordbits = wordbits;
+  t->nsyms = nsyms;
+  if (t->nbuckets == 0)
+    return relopt_set_error (err, RELOPT_E_FORMAT, ".gnu.hash: nbuckets is 0");
+  if (t->maskwords == 0 || (t->maskwords & (t->maskwords - 1)) != 0)
+    return relopt_set_error (err, RELOPT_E_FORMAT,
+                             ".gnu.hash: bloom size %u is not a power of two",
+                             t->maskwords);
+  if (t->shift2 >= wordbits)
+    return relopt_set_error (err, RELOPT_E_FORMAT,
+                             ".gnu.hash: bloom shift %u is not below %u",
+                             t->shift2, wordbits);
+  if (t->symoffset > nsyms || t->symoffset == 0)
+    return relopt_set_error (err, RELOPT_E_FORMAT,
+                             ".gnu.hash: symoffset %u outside 1..%u (the "
+                             ".symtab entry count)",
+                             t->symoffset, nsyms);
+  nchain = nsyms - t->symoffset;
+  need = 16 + (uint64_t) t->maskwords * wbytes + 4 * (uint64_t) t->nbuckets
+         + 4 * (uint64_t) nchain;
+  if (size != need)
+    return relopt_set_error (err, RELOPT_E_FORMAT,
+                             ".gnu.hash: size %llu, expected %llu for %u "
+                             "buckets, %u bloom words and %u chained symbols "
+                             "(stale table?)",
+                             (unsigned long long) size,
+                             (unsigned long long) need, t->nbuckets,
+                             t->maskwords, nchain);
+  t->bloom = calloc (t->maskwords, sizeof *t->bloom);
+  t->buckets = calloc (t->nbuckets, sizeof *t->buckets);
+  t->chain = calloc (nchain ? nchain : 1, sizeof *t->chain);
+  if (t->bloom == NULL || t->buckets == NULL || t->chain == NULL)
+    {
+      relopt_gnu_free (t);
+      return nomem (err);
+    }
+  p = data + 16;
+  for (i = 0; i < t->maskwords; i++, p += wbytes)
+    t->bloom[i] = get_word (p, wbytes, big);
+  for (i = 0; i < t->nbuckets; i++, p += 4)
+    {
+      uint32_t b = relopt_get32 (p, big);
+      if (b != 0 && (b < t->symoffset || b >= nsyms))
+        {
+          relopt_gnu_free (t);
+          return relopt_set_error (err, RELOPT_E_FORMAT,
+                                   ".gnu.hash: bucket %llu = %u is outside "
+                                   "[symoffset, nsyms)",
+                                   (unsigned long long) i, b);
+        }
+      /* Buckets partition [symoffset, nsyms) into ascending runs.  */
+      if (b != 0 && b <= prev)
+        {
+          relopt_gnu_free (t);
+          return relopt_set_error (err, RELOPT_E_FORMAT,
+                                   ".gnu.hash: bucket %llu = %u does not "
+                                   "follow the previous bucket's chain",
+                                   (unsigned long long) i, b);
+        }
+      if (b != 0)
+        prev = b;
+      t->buckets[i] = b;
+    }
+  for (i = 0; i < nchain; i++, p += 4)
+    t->chain[i] = relopt_get32 (p, big);
+  if (nchain > 0 && !(t->chain[nchain - 1] & 1))
+    {
+      relopt_gnu_free (t);
+      return relopt_set_error (err, RELOPT_E_FORMAT,
+                               ".gnu.hash: the last chain has no end bit");
+    }
+  return 0;
+}
+
+int
+relopt_gnu_encode (const struct relopt_gnu_table *t, bool big,
+                   unsigned char **outp, size_t *lenp,
+                   struct relopt_error *err)
+{
+  unsigned wbytes = t->wordbits / 8;
+  uint32_t nchain = t->nsyms - t->symoffset, i;
+  size_t len = 16 + (size_t) t->maskwords * wbytes + 4 * (size_t) t->nbuckets
+               + 4 * (size_t) nchain;
+  unsigned char *out = malloc (len), *p;
+
+  if (out == NULL)
+    return nomem (err);
+  relopt_put32 (out, t->nbuckets, big);
+  relopt_put32 (out + 4, t->symoffset, big);
+  relopt_put32 (out + 8, t->maskwords, big);
+  relopt_put32 (out + 12, t->shift2, big);
+  p = out + 16;
+  for (i = 0; i < t->maskwords; i++, p += wbytes)
+    put_word (p, t->bloom[i], wbytes, big);
+  for (i = 0; i < t->nbuckets; i++, p += 4)
+    relopt_put32 (p, t->buckets[i], big);
+  for (i = 0; i < nchain; i++, p += 4)
+    relopt_put32 (p, t->chain[i], big);
+  *outp = out;
+  *lenp = len;
+  return 0;
+}

@@ -1,0 +1,241 @@
+/* symorder.c -- .gnu.hash symbol order and renumbering; see symorder.h.  */
+
+#include <config.h>
+#include <stdlib.h>
+#include <string.h>
+#include "symorder.h"
+#include "symhash.h"
+
+struct hashed_sym
+{
+  uint32_t bucket;
+  uint32_t old;
+};
+
+static int
+cmp_bucket_index (const void *a, const void *b)
+{
+  const struct hashed_sym *x = a, *y = b;
+
+  if (x->bucket != y->bucket)
+    return x->bucket < y->bucket ? -1 : 1;
+  return x->old < y->old ? -1 : x->old > y->old;
+}
+
+int
+relopt_symorder_gnu (const relopt_image *img, uint32_t *new_to_old,
+                     uint32_t *symoffset, struct relopt_error *err)
+{
+  uint32_t first_global = img->sec[img->symtab].sh_info;
+  uint32_t i, n = 0, nhashed = 0, nbuckets, maskwords, shift2;
+  struct hashed_sym *hs;
+
+  hs = calloc (img->nsyms, sizeof *hs);
+  if (hs == NULL)
+    return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
+  for (i = 0; i < img->nsyms; i++)
+    {
+      struct relopt_sym s;
+      bool local;
+      relopt_image_get_sym (img, i, &s);
+      local = (s.st_info >> 4) == RELOPT_STB_LOCAL;
+      if (i > 0 && local != (i < first_global))
+        {
+          free (hs);
+          return relopt_set_error (
+              err, RELOPT_E_FORMAT,
+              ".symtab: symbol %u '%.60s' is %s but .symtab's sh_info (first "
+              "global) is %u",
+              i, s.name, local ? "local" : "global", first_global);
+        }
+      if (i < first_global || !relopt_sym_gnu_hashed (&s))
+        new_to_old[n++] = i; /* index 0, locals, unhashed globals */
+      else
+        hs[nhashed++].old = i;
+    }
+  relopt_gnu_params (nhashed, img->elfclass == RELOPT_ELFCLASS64 ? 64 : 32,
+                     &nbuckets, &maskwords, &shift2);
+  for (i = 0; i < nhashed; i++)
+    {
+      struct relopt_sym s;
+      relopt_image_get_sym (img, hs[i].old, &s);
+      hs[i].bucket = relopt_gnu_bucket (s.name, nbuckets);
+    }
+  /* (bucket, original index) is a total order: qsort's instability does
+     not matter.  */
+  qsort (hs, nhashed, sizeof *hs, cmp_bucket_index);
+  *symoffset = n;
+  for (i = 0; i < nhashed; i++)
+    new_to_old[n++] = hs[i].old;
+  free (hs);
+  return 0;
+}
+
+/* Section types that may link to .symtab and whose symbol indices relopt
+   remaps or rebuilds.  */
+static bool
+known_symtab_user (uint32_t sh_type)
+{
+  switch (sh_type)
+    {
+    case RELOPT_SHT_REL:
+    case RELOPT_SHT_RELA:
+    case RELOPT_SHT_GROUP:
+    case RELOPT_SHT_SYMTAB_SHNDX:
+    case RELOPT_SHT_LLVM_ADDRSIG:
+    case RELOPT_SHT_HASH:
+    case RELOPT_SHT_GNU_HASH:
+      return true;
+    default:
+      return false;
+    }
+}
+
+int
+relopt_symorder_check_users (const relopt_image *img,
+                             struct relopt_error *err)
+{
+  uint32_t i;
+  char lb[96];
+
+  for (i = 1; i < img->shnum; i++)
+    if (img->sec[i].sh_link == img->symtab && i != img->symtab
+        && !known_symtab_user (img->sec[i].sh_type))
+      return relopt_set_error (
+          err, RELOPT_E_REFUSE,
+          "%s (type 0x%x) links to .symtab and may hold symbol indices "
+          "relopt cannot remap: refusing to reorder symbols (use "
+          "--hash-style=sysv, which needs no reordering)",
+          relopt_section_label (img, i, lb, sizeof lb), img->sec[i].sh_type);
+  return 0;
+}
+
+/* Rewrite the ULEB128 symbol indices of an SHT_LLVM_ADDRSIG section.  */
+static int
+remap_addrsig (relopt_image *img, uint32_t idx, const uint32_t *old_to_new,
+               struct relopt_error *err)
+{
+  struct relopt_section *s = &img->sec[idx];
+  unsigned char *out = malloc (s->sh_size * 5 + 5) /* <= 5 bytes per index */;
+  size_t o = 0;
+  uint64_t p = 0;
+  char lb[96];
+
+  if (out == NULL)
+    return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
+  while (p < s->sh_size)
+    {
+      uint64_t v = 0;
+      unsigned shift = 0;
+      unsigned char byte;
+      do
+        {
+          if (p >= s->sh_size || shift > 35)
+            {
+              free (out);
+              return relopt_set_error (err, RELOPT_E_FORMAT,
+                                       "%s: truncated or oversized ULEB128",
+                                       relopt_section_label (img, idx, lb,
+                                                             sizeof lb));
+            }
+          byte = s->data[p++];
+          v |= (uint64_t) (byte & 0x7f) << shift;
+          shift += 7;
+        }
+      while (byte & 0x80);
+      if (v >= img->nsyms)
+        {
+          free (out);
+          return relopt_set_error (err, RELOPT_E_FORMAT,
+                                   "%s: symbol index %llu past .symtab",
+                                   relopt_section_label (img, idx, lb,
+                                                         sizeof lb),
+                                   (unsigned long long) v);
+        }
+      v = old_to_new[v];
+      do
+        {
+          byte = v & 0x7f;
+          v >>= 7;
+          out[o++] = byte | (v ? 0x80 : 0);
+        }
+      while (v);
+    }
+  relopt_image_set_data (img, idx, out, o);
+  return 0;
+}
+
+int
+relopt_symorder_apply (relopt_image *img, const uint32_t *new_to_old,
+                       struct relopt_error *err)
+{
+  struct relopt_section *st = &img->sec[img->symtab];
+  uint32_t *old_to_new = NULL;
+  unsigned char *nsym = NULL, *nshndx = NULL;
+  uint32_t i;
+  int rc;
+
+  old_to_new = malloc (img->nsyms * sizeof *old_to_new);
+  nsym = malloc (st->sh_size);
+  if (img->shndxsec)
+    nshndx = malloc (img->sec[img->shndxsec].sh_size);
+  if (old_to_new == NULL || nsym == NULL
+      || (img->shndxsec && nshndx == NULL))
+    {
+      free (old_to_new);
+      free (nsym);
+      free (nshndx);
+      return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
+    }
+  for (i = 0; i < img->nsyms; i++)
+    {
+      uint32_t o = new_to_old[i];
+      old_to_new[o] = i;
+      memcpy (nsym + (size_t) i * img->symsize,
+              st->data + (size_t) o * img->symsize, img->symsize);
+      if (nshndx)
+        memcpy (nshndx + 4 * (size_t) i,
+                img->sec[img->shndxsec].data + 4 * (size_t) o, 4);
+    }
+  relopt_image_set_data (img, img->symtab, nsym, st->sh_size);
+  if (nshndx)
+    relopt_image_set_data (img, img->shndxsec, nshndx,
+                           img->sec[img->shndxsec].sh_size);
+
+  for (i = 1; i < img->shnum; i++)
+    {
+      struct relopt_section *s = &img->sec[i];
+      if (s->sh_link != img->symtab)
+        continue;
+      if (relopt_image_is_symtab_reloc (img, i))
+        {
+          size_t ent = relopt_image_rel_entsize (img, s->sh_type);
+          uint64_t j, n = s->sh_size / ent;
+          rc = relopt_image_own_data (img, i, err);
+          if (rc)
+            goto fail;
+          for (j = 0; j < n; j++)
+            {
+              struct relopt_rel r;
+              unsigned char *p = s->data + j * ent;
+              relopt_image_get_rel (img, s->sh_type, p, &r);
+              if (r.sym != 0)
+                relopt_image_set_rel_sym (img, p, old_to_new[r.sym]);
+            }
+        }
+      else if (s->sh_type == RELOPT_SHT_GROUP)
+        s->sh_info = old_to_new[s->sh_info];
+      else if (s->sh_type == RELOPT_SHT_LLVM_ADDRSIG)
+        {
+          rc = remap_addrsig (img, i, old_to_new, err);
+          if (rc)
+            goto fail;
+        }
+    }
+  free (old_to_new);
+  return 0;
+
+fail:
+  free (old_to_new);
+  return rc;
+}

@@ -1,0 +1,250 @@
+/* bfdview.c -- BFD as the reference reader: identify an input's target
+   (for diagnostics and --stats) and prove `--check --against' semantic
+   equivalence (DESIGN 8) with a reader that shares no code with relopt.
+
+   BFD's view of a file is reduced to sorted lists of lines:
+     symbols:     "S name|section|value|flags"
+     relocations: "R section|offset|howto|symbol|addend"
+   and the two files' lists must be equal.  Symbol order and relocation
+   order are what relopt changes, so the lists are compared as multisets.  */
+
+#include <config.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <bfd.h>
+#include "bfdview.h"
+
+struct lines
+{
+  char **v;
+  size_t n, alloc;
+};
+
+static bool
+add_line (struct lines *l, char *s)
+{
+  if (s == NULL)
+    return false;
+  if (l->n == l->alloc)
+    {
+      size_t na = l->alloc ? 2 * l->alloc : 256;
+      char **nv = realloc (l->v, na * sizeof *nv);
+      if (nv == NULL)
+        {
+          free (s);
+          return false;
+        }
+      l->v = nv;
+      l->alloc = na;
+    }
+  l->v[l->n++] = s;
+  return true;
+}
+
+static void
+free_lines (struct lines *l)
+{
+  size_t i;
+
+  for (i = 0; i < l->n; i++)
+    free (l->v[i]);
+  free (l->v);
+  memset (l, 0, sizeof *l);
+}
+
+static int
+cmp_str (const void *a, const void *b)
+{
+  return strcmp (*(char *const *) a, *(char *const *) b);
+}
+
+static char *
+fmt (const char *f, ...) __attribute__ ((format (printf, 1, 2)));
+
+static char *
+fmt (const char *f, ...)
+{
+  va_list ap;
+  char *s = NULL;
+
+  va_start (ap, f);
+  if (vasprintf (&s, f, ap) < 0)
+    s = NULL;
+  va_end (ap);
+  return s;
+}
+
+static void
+init_bfd (void)
+{
+  static bool done;
+
+  if (!done)
+    {
+      bfd_init ();
+      done = true;
+    }
+}
+
+static bfd *
+open_object (const char *path, char *msg, size_t len)
+{
+  bfd *abfd;
+  char **matching = NULL;
+
+  init_bfd ();
+  abfd = bfd_openr (path, NULL);
+  if (abfd == NULL)
+    {
+      snprintf (msg, len, "BFD cannot open: %s", bfd_errmsg (bfd_get_error ()));
+      return NULL;
+    }
+  if (!bfd_check_format_matches (abfd, bfd_object, &matching))
+    {
+      snprintf (msg, len, "BFD does not recognize it as an object: %s",
+                bfd_errmsg (bfd_get_error ()));
+      free (matching);
+      bfd_close (abfd);
+      return NULL;
+    }
+  return abfd;
+}
+
+const char *
+bfdview_target (const char *path, char *buf, size_t len)
+{
+  char msg[256];
+  bfd *abfd = open_object (path, msg, sizeof msg);
+
+  if (abfd == NULL)
+    return NULL;
+  snprintf (buf, len, "%s", bfd_get_target (abfd));
+  bfd_close (abfd);
+  return buf;
+}
+
+/* BFD's view of PATH as lines.  Returns false with MSG set.  */
+static bool
+bfd_lines (const char *path, struct lines *out, char *msg, size_t len)
+{
+  bfd *abfd = open_object (path, msg, len);
+  asymbol **syms = NULL;
+  long nsyms, i, storage;
+  asection *sec;
+  bool ok = false;
+
+  if (abfd == NULL)
+    return false;
+  storage = bfd_get_symtab_upper_bound (abfd);
+  if (storage < 0)
+    {
+      snprintf (msg, len, "BFD cannot read the symbols: %s",
+                bfd_errmsg (bfd_get_error ()));
+      goto out;
+    }
+  syms = malloc (storage ? (size_t) storage : sizeof *syms);
+  nsyms = syms ? bfd_canonicalize_symtab (abfd, syms) : -1;
+  if (nsyms < 0)
+    {
+      snprintf (msg, len, "BFD cannot read the symbols: %s",
+                bfd_errmsg (bfd_get_error ()));
+      goto out;
+    }
+  for (i = 0; i < nsyms; i++)
+    if (!add_line (out, fmt ("S %s|%s|0x%llx|0x%x", bfd_asymbol_name (syms[i]),
+                             bfd_section_name (bfd_asymbol_section (syms[i])),
+                             (unsigned long long) syms[i]->value,
+                             (unsigned) syms[i]->flags)))
+      goto nomem;
+
+  for (sec = abfd->sections; sec != NULL; sec = sec->next)
+    {
+      arelent **relpp;
+      long nrel, j;
+
+      storage = bfd_get_reloc_upper_bound (abfd, sec);
+      if (storage < 0)
+        {
+          snprintf (msg, len, "BFD cannot read the relocations of %s: %s",
+                    bfd_section_name (sec), bfd_errmsg (bfd_get_error ()));
+          goto out;
+        }
+      if (storage == 0)
+        continue;
+      relpp = malloc ((size_t) storage);
+      if (relpp == NULL)
+        goto nomem;
+      nrel = bfd_canonicalize_reloc (abfd, sec, relpp, syms);
+      if (nrel < 0)
+        {
+          snprintf (msg, len, "BFD cannot read the relocations of %s: %s",
+                    bfd_section_name (sec), bfd_errmsg (bfd_get_error ()));
+          free (relpp);
+          goto out;
+        }
+      for (j = 0; j < nrel; j++)
+        {
+          const arelent *r = relpp[j];
+          const char *sym = "*none*";
+          if (r->sym_ptr_ptr && *r->sym_ptr_ptr)
+            sym = bfd_asymbol_name (*r->sym_ptr_ptr);
+          if (!add_line (out, fmt ("R %s|0x%llx|%s|%s|0x%llx",
+                                   bfd_section_name (sec),
+                                   (unsigned long long) r->address,
+                                   r->howto ? r->howto->name : "*unknown*",
+                                   sym, (unsigned long long) r->addend)))
+            {
+              free (relpp);
+              goto nomem;
+            }
+        }
+      free (relpp);
+    }
+  qsort (out->v, out->n, sizeof *out->v, cmp_str);
+  ok = true;
+  goto out;
+
+nomem:
+  snprintf (msg, len, "out of memory");
+out:
+  free (syms);
+  bfd_close (abfd);
+  return ok;
+}
+
+int
+bfdview_compare (const char *orig, const char *rewritten, char *msg,
+                 size_t len)
+{
+  struct lines a = { 0 }, b = { 0 };
+  size_t i;
+  int rc = 1;
+
+  if (!bfd_lines (orig, &a, msg, len))
+    goto out;
+  if (!bfd_lines (rewritten, &b, msg, len))
+    goto out;
+  for (i = 0; i < a.n && i < b.n; i++)
+    if (strcmp (a.v[i], b.v[i]) != 0)
+      {
+        snprintf (msg, len,
+                  "BFD sees a difference: original has '%.200s' where the "
+                  "rewritten file has '%.200s'",
+                  a.v[i], b.v[i]);
+        goto out;
+      }
+  if (a.n != b.n)
+    {
+      snprintf (msg, len,
+                "BFD sees %zu symbols and relocations, the original has %zu",
+                b.n, a.n);
+      goto out;
+    }
+  rc = 0;
+out:
+  free_lines (&a);
+  free_lines (&b);
+  return rc;
+}
