@@ -480,7 +480,7 @@ read_sections (relopt_image *img, struct relopt_error *err)
   uint64_t shoff = 0;
   uint16_t shentsize = 0, phnum = 0;
   uint32_t e_shnum = 0, e_shstrndx = 0, i;
-  size_t want = img->elfclass == RELOPT_ELFCLASS32 ? 40 : 64;
+  size_t want;
   uint64_t shnum;
   int rc;
 
@@ -488,6 +488,7 @@ read_sections (relopt_image *img, struct relopt_error *err)
                   &e_shstrndx);
   if (rc)
     return rc;
+  want = img->elfclass == RELOPT_ELFCLASS32 ? 40 : 64;
   if (shoff == 0)
     return relopt_set_error (err, RELOPT_E_FORMAT,
                              "no section header table (e_shoff is 0)");
