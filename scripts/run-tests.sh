@@ -1,0 +1,50 @@
+#!/bin/bash
+# run-tests.sh -- set everything up and run every test (README's second
+# quick-start command; .ci/run calls it).  Run as root on Debian 12 from
+# the top of a relopt checkout.
+#
+#   1. install the Debian packages (scripts/install-deps.sh)
+#   2. build in build/ and run `make check' (Check unit tests + DejaGnu)
+#   3. build in build-san/ with --enable-sanitizers (ASan+UBSan) and run
+#      `make check' again
+#   4. run the end-to-end test over real Debian kernel modules
+#      (`make check-real'; skips with a message when the archive is
+#      unreachable)
+#
+# Environment: RELOPT_SKIP_SAN=1 skips step 3, RELOPT_SKIP_REAL=1 step 4,
+# RELOPT_DISTCHECK=1 adds `make distcheck'.
+set -euo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top"
+jobs=$(nproc 2>/dev/null || echo 2)
+
+step () { printf '\n==== %s ====\n' "$*"; }
+
+step "install dependencies"
+bash scripts/install-deps.sh
+
+step "autoreconf"
+autoreconf -fi >/dev/null
+
+step "build and make check"
+mkdir -p build
+(cd build && ../configure -q && make -j"$jobs" >/dev/null && make -j"$jobs" check)
+
+if [ "${RELOPT_SKIP_SAN:-0}" != 1 ]; then
+  step "build with --enable-sanitizers and make check"
+  mkdir -p build-san
+  (cd build-san && ../configure -q --enable-sanitizers \
+     && make -j"$jobs" >/dev/null && make -j"$jobs" check)
+fi
+
+if [ "${RELOPT_DISTCHECK:-0}" = 1 ]; then
+  step "make distcheck"
+  (cd build && make distcheck >/dev/null)
+fi
+
+if [ "${RELOPT_SKIP_REAL:-0}" != 1 ]; then
+  step "real Debian kernel modules (make check-real)"
+  (cd build && make check-real)
+fi
+
+step "all tests passed"
