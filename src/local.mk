@@ -5,4 +5,3 @@ src_relopt_LDADD = bfdext/libbfdext.la $(BFD_LIBS) $(LIBIBERTY)
 src_relopt_CPPFLAGS = $(AM_CPPFLAGS) \
 	-DRELOPT_PLUGIN_PATH='"$(pkglibdir)/relopt.so"'
 dist_man_MANS += doc/relopt.1
-EXTRA_DIST += scripts/run-tests.sh .ci/run
