@@ -402,13 +402,8 @@ relopt_check_image (const relopt_image *img,
   const char **names;
   int rc;
 
-  if (img->trailer_len > 0 && !opts->drop_signature)
-    return relopt_set_error (err, RELOPT_E_CHECK,
-                             "%llu bytes after the ELF data (%s)",
-                             (unsigned long long) img->trailer_len,
-                             img->trailer_is_signature
-                                 ? "an appended module signature"
-                                 : "unknown trailing data");
+  /* Data after the ELF image is not checked: a module signed after
+     relopt (the intended order in kbuild) carries its signature there.  */
   sysv = relopt_image_find_type (img, RELOPT_SHT_HASH, &nh);
   gnu = relopt_image_find_type (img, RELOPT_SHT_GNU_HASH, &ng);
   if (nh > 1 || ng > 1)
