@@ -9,6 +9,7 @@ int
 relopt_set_error (struct relopt_error *err, int code, const char *fmt, ...)
 {
   va_list ap;
+  char *p;
 
   if (err == NULL)
     return code;
@@ -16,6 +17,10 @@ relopt_set_error (struct relopt_error *err, int code, const char *fmt, ...)
   va_start (ap, fmt);
   vsnprintf (err->msg, sizeof err->msg, fmt, ap);
   va_end (ap);
+  /* One line: names copied from the file may hold any byte.  */
+  for (p = err->msg; *p; p++)
+    if ((unsigned char) *p < 0x20 || *p == 0x7f)
+      *p = '?';
   return code;
 }
 

@@ -99,7 +99,7 @@ relopt_image_sym_names (const relopt_image *img)
     {
       struct relopt_sym s;
       relopt_image_get_sym (img, i, &s);
-      names[i] = i == 0 ? "" : s.name;
+      names[i] = s.name; /* entry 0 keeps a (non-standard) name too */
     }
   return names;
 }

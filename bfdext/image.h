@@ -204,9 +204,9 @@ unsigned relopt_image_hash_entsize (const relopt_image *img);
 bool relopt_sym_sysv_hashed (const struct relopt_sym *sym);
 bool relopt_sym_gnu_hashed (const struct relopt_sym *sym);
 
-/* An array of IMG's NSYMS symbol names (entry 0 and unnamed: ""), pointing
-   into the .strtab bytes; caller frees the array only.  NULL on no
-   memory.  */
+/* An array of IMG's NSYMS symbol names (unnamed: ""; entry 0 keeps a
+   name if it has one), pointing into the .strtab bytes; caller frees the
+   array only.  NULL on no memory.  */
 const char **relopt_image_sym_names (const relopt_image *img);
 
 /* Find the single section of type SH_TYPE; 0 when none.  *COUNT gets how

@@ -1,1 +1,111 @@
-## testsuite: filled in by its owner
+## testsuite: the DejaGnu testsuite (binutils style), run by `make check'
+## through automake's dejagnu support (check-DEJAGNU).
+##
+## runtest runs in the top build directory with testsuite/ as its srcdir:
+##   testsuite/config/default.exp   tool configuration (programs, defaults)
+##   testsuite/lib/relopt.exp       tool init file (loads relopt-dump.exp)
+##   testsuite/lib/relopt-dump.exp  run_dump_test and its regexp compare
+##   testsuite/relopt.dump/         dump tests: NAME.s + NAME.d
+##   testsuite/relopt.plugin/       the ld plugin tests (own fragment)
+## Results: relopt.sum and relopt.log in the top build directory; scratch
+## files in tmpdir/.  One test: make check-DEJAGNU RUNTESTFLAGS=dump.exp=NAME.d
+
+DEJATOOL = relopt
+RUNTESTDEFAULTFLAGS = --tool relopt --srcdir $(srcdir)/testsuite
+
+## Settings appended to the site.exp that automake writes: the programs
+## under test and the cross tools.  Override any of them at `make check'
+## time, e.g. make check TS_AS_arm=/opt/bin/arm-none-eabi-as
+EXTRA_DEJAGNU_SITE_CONFIG = testsuite/relopt-site.exp
+CLEANFILES += testsuite/relopt-site.exp
+
+testsuite/relopt-site.exp: Makefile
+	@$(MKDIR_P) testsuite
+	@{ \
+	  echo 'set RELOPT "$(abs_top_builddir)/src/relopt$(EXEEXT)"'; \
+	  echo 'set READELF "$(TS_READELF)"'; \
+	  echo 'set AS_x86_64 "$(TS_AS_x86_64)"'; \
+	  echo 'set AS_i386 "$(TS_AS_i386)"'; \
+	  echo 'set AS_arm "$(TS_AS_arm)"'; \
+	  echo 'set AS_aarch64 "$(TS_AS_aarch64)"'; \
+	  echo 'set AS_s390x "$(TS_AS_s390x)"'; \
+	  echo 'set LD_x86_64 "$(TS_LD_x86_64)"'; \
+	  echo 'set LD_i386 "$(TS_LD_i386)"'; \
+	  echo 'set OBJDUMP_x86_64 "$(TS_OBJDUMP_x86_64)"'; \
+	  echo 'set OBJDUMP_i386 "$(TS_OBJDUMP_i386)"'; \
+	  echo 'set OBJDUMP_arm "$(TS_OBJDUMP_arm)"'; \
+	  echo 'set OBJDUMP_aarch64 "$(TS_OBJDUMP_aarch64)"'; \
+	  echo 'set OBJDUMP_s390x "$(TS_OBJDUMP_s390x)"'; \
+	} > $@-t && mv $@-t $@
+
+TS_READELF = readelf
+TS_AS_x86_64 = as
+TS_AS_i386 = as
+TS_AS_arm = arm-linux-gnueabi-as
+TS_AS_aarch64 = aarch64-linux-gnu-as
+TS_AS_s390x = s390x-linux-gnu-as
+TS_LD_x86_64 = ld
+TS_LD_i386 = ld
+TS_OBJDUMP_x86_64 = objdump
+TS_OBJDUMP_i386 = objdump
+TS_OBJDUMP_arm = arm-linux-gnueabi-objdump
+TS_OBJDUMP_aarch64 = aarch64-linux-gnu-objdump
+TS_OBJDUMP_s390x = s390x-linux-gnu-objdump
+
+clean-local: clean-testsuite
+.PHONY: clean-testsuite
+clean-testsuite:
+	-rm -rf tmpdir
+
+EXTRA_DIST += \
+	testsuite/config/default.exp \
+	testsuite/lib/relopt.exp \
+	testsuite/lib/relopt-dump.exp \
+	testsuite/relopt.dump/dump.exp \
+	$(TESTSUITE_DUMP_TESTS)
+
+## Listed explicitly for make dist (automake has no wildcard).
+TESTSUITE_DUMP_TESTS = \
+	testsuite/relopt.dump/aarch64-branch.d \
+	testsuite/relopt.dump/aarch64-branch.s \
+	testsuite/relopt.dump/aarch64-ilp32.d \
+	testsuite/relopt.dump/arm-be32.d \
+	testsuite/relopt.dump/arm-be8.d \
+	testsuite/relopt.dump/arm-branch.d \
+	testsuite/relopt.dump/arm-branch.s \
+	testsuite/relopt.dump/arm-nosort.d \
+	testsuite/relopt.dump/arm-thumb.d \
+	testsuite/relopt.dump/arm-thumb.s \
+	testsuite/relopt.dump/hashcalc.py \
+	testsuite/relopt.dump/i386-bloom.d \
+	testsuite/relopt.dump/i386-bloom.s \
+	testsuite/relopt.dump/i386-both.d \
+	testsuite/relopt.dump/i386-gnu.d \
+	testsuite/relopt.dump/i386-reloc.d \
+	testsuite/relopt.dump/i386.s \
+	testsuite/relopt.dump/s390x-gnu.d \
+	testsuite/relopt.dump/s390x-shdr.d \
+	testsuite/relopt.dump/s390x-sysv.d \
+	testsuite/relopt.dump/s390x.s \
+	testsuite/relopt.dump/x86_64-both.d \
+	testsuite/relopt.dump/x86_64-drop-signature.d \
+	testsuite/relopt.dump/x86_64-exec.d \
+	testsuite/relopt.dump/x86_64-exec.s \
+	testsuite/relopt.dump/x86_64-gnu-order.d \
+	testsuite/relopt.dump/x86_64-gnu-reloc.d \
+	testsuite/relopt.dump/x86_64-gnu-shdr.d \
+	testsuite/relopt.dump/x86_64-gnu.d \
+	testsuite/relopt.dump/x86_64-gnu.s \
+	testsuite/relopt.dump/x86_64-group.d \
+	testsuite/relopt.dump/x86_64-group.s \
+	testsuite/relopt.dump/x86_64-idempotent.d \
+	testsuite/relopt.dump/x86_64-inplace.d \
+	testsuite/relopt.dump/x86_64-none.d \
+	testsuite/relopt.dump/x86_64-signature.d \
+	testsuite/relopt.dump/x86_64-strtab.d \
+	testsuite/relopt.dump/x86_64-strtab.s \
+	testsuite/relopt.dump/x86_64-symkinds.d \
+	testsuite/relopt.dump/x86_64-symkinds.s \
+	testsuite/relopt.dump/x86_64-sysv-shdr.d \
+	testsuite/relopt.dump/x86_64-sysv.d \
+	testsuite/relopt.dump/x86_64-sysv.s
