@@ -14,4 +14,27 @@ plugin_relopt_la_LDFLAGS = -module -avoid-version -shared -no-undefined \
 if !SANITIZERS
 plugin_relopt_la_LDFLAGS += -Wl,-z,defs
 endif
-EXTRA_DIST += doc/plugin.md
+
+## The plugin's documentation, tests (testsuite/relopt.plugin, run by
+## runtest with the rest of the DejaGnu testsuite), the kbuild test and
+## the overhead measurement.
+EXTRA_DIST += doc/plugin.md plugin/bench-overhead.sh \
+	scripts/kbuild-plugin-test.sh \
+	testsuite/relopt.plugin/plugin.exp \
+	testsuite/relopt.plugin/hash-both.rd testsuite/relopt.plugin/hash-gnu.rd \
+	testsuite/relopt.plugin/hash-sysv.rd testsuite/relopt.plugin/hash-none.rd \
+	testsuite/relopt.plugin/calls1-x86_64.s \
+	testsuite/relopt.plugin/calls2-x86_64.s \
+	testsuite/relopt.plugin/calls1-arm.s testsuite/relopt.plugin/calls2-arm.s \
+	testsuite/relopt.plugin/calls1-aarch64.s \
+	testsuite/relopt.plugin/calls2-aarch64.s \
+	testsuite/relopt.plugin/badrel-x86_64.s \
+	testsuite/relopt.plugin/start-x86_64.s
+
+## `make kbuild-plugin-check': the real kbuild test alone (installs
+## linux-headers-ARCH when run as root and they are missing).
+.PHONY: kbuild-plugin-check
+kbuild-plugin-check: plugin/relopt.la
+	$(SHELL) $(srcdir)/scripts/kbuild-plugin-test.sh \
+	  --plugin $(abs_builddir)/plugin/.libs/relopt.so \
+	  --relopt $(abs_builddir)/src/relopt$(EXEEXT)

@@ -57,6 +57,7 @@
 #include <fcntl.h>
 #include <stdarg.h>
 #include <stdbool.h>
+#include <stdint.h> /* before plugin-api.h, which needs uint64_t */
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -358,8 +359,11 @@ onload (struct ld_plugin_tv *tv)
 
   if (bad_option != NULL)
     {
-      say (LDPL_FATAL, "relopt: -plugin-opt %s: %s", bad_option,
-           opt_err.msg[0] != '\0' ? opt_err.msg : "invalid option");
+      say (LDPL_FATAL, "relopt: -plugin-opt %s: %s%s", bad_option,
+           opt_err.msg[0] != '\0' ? opt_err.msg : "invalid option",
+           bad_option[0] == '-' ? " (plugin options are written without "
+                                  "dashes: -plugin-opt hash-style=both)"
+                                : "");
       return LDPS_ERR;
     }
 
