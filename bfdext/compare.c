@@ -34,6 +34,15 @@ may_change (const relopt_image *img, uint32_t idx)
     }
 }
 
+/* SHT_HASH and SHT_GNU_HASH sections, whatever they link to, are
+   rebuilt (or dropped when last) by every rewrite.  */
+static bool
+is_hash_table (const relopt_image *img, uint32_t idx)
+{
+  return img->sec[idx].sh_type == RELOPT_SHT_HASH
+         || img->sec[idx].sh_type == RELOPT_SHT_GNU_HASH;
+}
+
 /* A symbol's identity, independent of its index.  */
 struct sym_id
 {
@@ -225,15 +234,18 @@ relopt_compare_images (const relopt_image *a, const relopt_image *b,
     return relopt_set_error (err, RELOPT_E_CHECK,
                              "ELF header (class, byte order, machine or "
                              "flags) differs from the original");
+  /* Trailing hash tables of a style not asked for are dropped.  */
   if (b->shnum < a->shnum)
-    return relopt_set_error (err, RELOPT_E_CHECK,
-                             "%u sections, the original has %u", b->shnum,
-                             a->shnum);
+    for (i = b->shnum; i < a->shnum; i++)
+      if (!is_hash_table (a, i))
+        return relopt_set_error (err, RELOPT_E_CHECK,
+                                 "%u sections, the original has %u",
+                                 b->shnum, a->shnum);
   if (a->symtab != b->symtab || a->strtab != b->strtab
       || a->shstrndx != b->shstrndx)
     return relopt_set_error (err, RELOPT_E_CHECK,
                              ".symtab, .strtab or .shstrtab moved");
-  for (i = 1; i < a->shnum; i++)
+  for (i = 1; i < a->shnum && i < b->shnum; i++)
     {
       const struct relopt_section *x = &a->sec[i], *y = &b->sec[i];
       const char *what = NULL;
@@ -242,6 +254,8 @@ relopt_compare_images (const relopt_image *a, const relopt_image *b,
         what = "name";
       else if (x->sh_type != y->sh_type)
         what = "type";
+      else if (is_hash_table (a, i))
+        ; /* rebuilt: header and contents are relopt's */
       else if (x->sh_flags != y->sh_flags)
         what = "flags";
       else if (x->sh_addr != y->sh_addr)
@@ -259,7 +273,8 @@ relopt_compare_images (const relopt_image *a, const relopt_image *b,
         what = "sh_entsize";
       else if (!may_change (a, i)
                && (x->sh_size != y->sh_size
-                   || (x->sh_type != RELOPT_SHT_NOBITS && x->sh_size
+                   || (x->sh_type != RELOPT_SHT_NOBITS
+                       && x->sh_type != RELOPT_SHT_NULL && x->sh_size
                        && memcmp (x->data, y->data, x->sh_size) != 0)))
         what = "contents";
       if (what)
