@@ -598,7 +598,9 @@ check_strtab (const relopt_image *img, uint32_t idx, struct relopt_error *err)
   const struct relopt_section *s = &img->sec[idx];
   char lb[96];
 
-  if (s->sh_type != RELOPT_SHT_STRTAB)
+  /* Section 0 is never read (its header only carries extended
+     numbering), whatever its sh_type says.  */
+  if (idx == 0 || s->sh_type != RELOPT_SHT_STRTAB)
     return relopt_set_error (err, RELOPT_E_FORMAT,
                              "%s linked from .symtab is not a string table",
                              relopt_section_label (img, idx, lb, sizeof lb));
