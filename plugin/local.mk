@@ -28,6 +28,9 @@ EXTRA_DIST += doc/plugin.md plugin/bench-overhead.sh \
 	testsuite/relopt.plugin/calls1-arm.s testsuite/relopt.plugin/calls2-arm.s \
 	testsuite/relopt.plugin/calls1-aarch64.s \
 	testsuite/relopt.plugin/calls2-aarch64.s \
+	testsuite/relopt.plugin/calls1-i386.s testsuite/relopt.plugin/calls2-i386.s \
+	testsuite/relopt.plugin/calls1-s390x.s \
+	testsuite/relopt.plugin/calls2-s390x.s \
 	testsuite/relopt.plugin/badrel-x86_64.s \
 	testsuite/relopt.plugin/start-x86_64.s
 
