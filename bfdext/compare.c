@@ -250,12 +250,17 @@ relopt_compare_images (const relopt_image *a, const relopt_image *b,
       const struct relopt_section *x = &a->sec[i], *y = &b->sec[i];
       const char *what = NULL;
 
-      if (strcmp (x->name, y->name) != 0)
+      /* A hash table is rebuilt, or dropped and replaced by one of the
+         other style: header and contents are relopt's.  */
+      if (is_hash_table (a, i))
+        {
+          if (!is_hash_table (b, i))
+            what = "type";
+        }
+      else if (strcmp (x->name, y->name) != 0)
         what = "name";
       else if (x->sh_type != y->sh_type)
         what = "type";
-      else if (is_hash_table (a, i))
-        ; /* rebuilt: header and contents are relopt's */
       else if (x->sh_flags != y->sh_flags)
         what = "flags";
       else if (x->sh_addr != y->sh_addr)
