@@ -100,12 +100,18 @@ TESTSUITE_DUMP_TESTS = \
 	testsuite/relopt.dump/x86_64-group.s \
 	testsuite/relopt.dump/x86_64-idempotent.d \
 	testsuite/relopt.dump/x86_64-inplace.d \
+	testsuite/relopt.dump/x86_64-many-gnuhash.d \
+	testsuite/relopt.dump/x86_64-many-sections.d \
+	testsuite/relopt.dump/x86_64-many-sections.s \
 	testsuite/relopt.dump/x86_64-none.d \
 	testsuite/relopt.dump/x86_64-signature.d \
+	testsuite/relopt.dump/x86_64-stale-eu-strip.d \
+	testsuite/relopt.dump/x86_64-stale-objcopy.d \
 	testsuite/relopt.dump/x86_64-strtab.d \
 	testsuite/relopt.dump/x86_64-strtab.s \
 	testsuite/relopt.dump/x86_64-symkinds.d \
 	testsuite/relopt.dump/x86_64-symkinds.s \
 	testsuite/relopt.dump/x86_64-sysv-shdr.d \
 	testsuite/relopt.dump/x86_64-sysv.d \
-	testsuite/relopt.dump/x86_64-sysv.s
+	testsuite/relopt.dump/x86_64-sysv.s \
+	testsuite/relopt.dump/x86_64-usage.d
