@@ -32,7 +32,8 @@ EXTRA_DIST += doc/plugin.md plugin/bench-overhead.sh \
 	testsuite/relopt.plugin/calls1-s390x.s \
 	testsuite/relopt.plugin/calls2-s390x.s \
 	testsuite/relopt.plugin/badrel-x86_64.s \
-	testsuite/relopt.plugin/start-x86_64.s
+	testsuite/relopt.plugin/start-x86_64.s \
+	testsuite/relopt.plugin/fakeld.c
 
 ## `make kbuild-plugin-check': the real kbuild test alone (installs
 ## linux-headers-ARCH when run as root and they are missing).

@@ -104,16 +104,16 @@ static struct plugin_ctx plugin;
 
 /* Send one diagnostic to the linker.  The text is formatted here, and
    passed as "%s", because ld.bfd's callback interprets its own format
-   directives (%P, %F, %B...) rather than printf's.  Without a callback
-   (a linker that offers none) the message is lost: the plugin never
-   writes to stdout or stderr itself.  */
+   directives (%P, %F, %B...) rather than printf's.  onload refuses a
+   linker without the callback (see there); the plugin never writes to
+   stdout or stderr itself.  */
 static void say (int level, const char *fmt, ...)
     __attribute__ ((format (printf, 2, 3)));
 
 static void
 say (int level, const char *fmt, ...)
 {
-  char buf[1024];
+  char buf[sizeof plugin.output_name + 1024]; /* a path and a message */
   va_list ap;
 
   if (plugin.message == NULL)
@@ -356,6 +356,12 @@ onload (struct ld_plugin_tv *tv)
         /* LDPT_API_VERSION and the LTO interface: not used.  */
         break;
       }
+
+  /* Without the message callback a failure could not be reported, and
+     LDPS_ERR from cleanup alone leaves ld's exit status 0: refuse to
+     load (the linker then fails with its own "plugin error").  */
+  if (plugin.message == NULL)
+    return LDPS_ERR;
 
   if (bad_option != NULL)
     {
