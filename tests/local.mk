@@ -1,1 +1,23 @@
-## tests: filled in by its owner
+## tests: Check unit tests, one suite per bfdext module (DESIGN "Layout").
+## Each program links the noinst convenience library bfdext/libbfdext.la,
+## so the internal interfaces (image.h, symhash.h, strtab.h, ...) are
+## reachable, plus the tests' own ELF writer/reader (tests/elfobj.c),
+## which builds the input objects in memory and judges relopt's output
+## independently of bfdext's reader.  `make check' runs them (TESTS)
+## before the DejaGnu testsuite.  One suite: make check TESTS=tests/check_strtab
+## or run tests/check_strtab directly (CK_VERBOSITY=verbose, CK_RUN_CASE=limits).
+relopt_check_suites = tests/check_symhash tests/check_strtab
+check_PROGRAMS += $(relopt_check_suites)
+TESTS += $(relopt_check_suites)
+
+relopt_tests_common = tests/testutil.h tests/elfobj.h tests/elfobj.c
+relopt_tests_cflags = $(AM_CFLAGS) @CHECK_CFLAGS@
+relopt_tests_ldadd = bfdext/libbfdext.la $(CHECK_LIBS) $(LIBIBERTY)
+
+tests_check_symhash_SOURCES = tests/check_symhash.c $(relopt_tests_common)
+tests_check_symhash_CFLAGS = $(relopt_tests_cflags)
+tests_check_symhash_LDADD = $(relopt_tests_ldadd)
+
+tests_check_strtab_SOURCES = tests/check_strtab.c $(relopt_tests_common)
+tests_check_strtab_CFLAGS = $(relopt_tests_cflags)
+tests_check_strtab_LDADD = $(relopt_tests_ldadd)

@@ -1,0 +1,505 @@
+/* check_strtab.c -- deterministic suffix-merged string table
+   (bfdext/strtab.[ch], DESIGN 5).
+
+   Expected tables are worked by hand for the small cases; random and
+   permuted sets are compared with (1) the brute-force optimum size,
+   (2) a naive O(n^2) re-implementation of the layout rule documented in
+   strtab.h, written here from the documentation alone, and (3) the
+   string found at every returned offset.  */
+
+#include <config.h>
+#include <stdio.h>
+#include "testutil.h"
+#include "strtab.h"
+
+Suite *strtab_suite (void);
+
+/* ---- Independent helpers -------------------------------------------- */
+
+static bool
+proper_suffix (const char *s, size_t ls, const char *t, size_t lt)
+{
+  return ls < lt && memcmp (t + lt - ls, s, ls) == 0;
+}
+
+/* Compare S and T read backwards, bytes unsigned; a string that is a
+   backwards prefix of the other sorts first.  */
+static int
+rev_order (const char *s, const char *t)
+{
+  size_t ls = strlen (s), lt = strlen (t), k;
+
+  for (k = 0; k < ls && k < lt; k++)
+    {
+      unsigned char a = (unsigned char) s[ls - 1 - k];
+      unsigned char b = (unsigned char) t[lt - 1 - k];
+      if (a != b)
+        return a < b ? -1 : 1;
+    }
+  return ls < lt ? -1 : ls > lt;
+}
+
+/* The distinct non-empty names of NAMES in order of first use, their
+   lengths, and whether each is maximal (a proper suffix of no other).  */
+struct distinct
+{
+  size_t m;
+  const char **d;
+  size_t *len;
+  bool *maximal;
+};
+
+static void
+distinct_names (const char *const *names, size_t n, struct distinct *ds)
+{
+  size_t i, k;
+
+  ds->m = 0;
+  ds->d = calloc (n ? n : 1, sizeof *ds->d);
+  ds->len = calloc (n ? n : 1, sizeof *ds->len);
+  ds->maximal = calloc (n ? n : 1, sizeof *ds->maximal);
+  ck_assert (ds->d && ds->len && ds->maximal);
+  for (i = 0; i < n; i++)
+    {
+      if (names[i] == NULL || names[i][0] == '\0')
+        continue;
+      for (k = 0; k < ds->m; k++)
+        if (strcmp (ds->d[k], names[i]) == 0)
+          break;
+      if (k == ds->m)
+        {
+          ds->len[ds->m] = strlen (names[i]);
+          ds->d[ds->m++] = names[i];
+        }
+    }
+  for (i = 0; i < ds->m; i++)
+    {
+      ds->maximal[i] = true;
+      for (k = 0; k < ds->m && ds->maximal[i]; k++)
+        if (proper_suffix (ds->d[i], ds->len[i], ds->d[k], ds->len[k]))
+          ds->maximal[i] = false;
+    }
+}
+
+static void
+distinct_free (struct distinct *ds)
+{
+  free (ds->d);
+  free (ds->len);
+  free (ds->maximal);
+}
+
+/* Brute-force optimum: 1 + sum of (length + 1) over the distinct names
+   that are not a proper suffix of another distinct name.  */
+static size_t
+optimum_size (const char *const *names, size_t n)
+{
+  struct distinct ds;
+  size_t i, size = 1;
+
+  distinct_names (names, n, &ds);
+  for (i = 0; i < ds.m; i++)
+    if (ds.maximal[i])
+      size += ds.len[i] + 1;
+  distinct_free (&ds);
+  return size;
+}
+
+/* strtab.h's rule, naively: a maximal name (suffix of no other) is its
+   own container; any other name lives in the maximal name that ends with
+   it and comes first in reversed-byte order.  Containers are laid out
+   after the leading NUL in order of first use of any of their names.
+   Returns the malloc'd table, its size in *LENP and offsets in OFF.  */
+static unsigned char *
+reference_layout (const char *const *names, size_t n, size_t *lenp,
+                  uint32_t *off)
+{
+  struct distinct ds;
+  size_t *cont = calloc (n ? n : 1, sizeof *cont);
+  size_t *place = calloc (n ? n : 1, sizeof *place);
+  unsigned char *out = calloc (optimum_size (names, n), 1);
+  size_t i, k, pos = 1;
+
+  ck_assert (cont && place && out);
+  distinct_names (names, n, &ds);
+  for (i = 0; i < ds.m; i++)
+    {
+      cont[i] = i;
+      if (ds.maximal[i])
+        continue;
+      for (k = 0; k < ds.m; k++)
+        if (ds.maximal[k]
+            && proper_suffix (ds.d[i], ds.len[i], ds.d[k], ds.len[k])
+            && (cont[i] == i || rev_order (ds.d[k], ds.d[cont[i]]) < 0))
+          cont[i] = k;
+      ck_assert (cont[i] != i);
+    }
+  for (i = 0; i < ds.m; i++)
+    if (place[cont[i]] == 0)
+      {
+        place[cont[i]] = pos;
+        memcpy (out + pos, ds.d[cont[i]], ds.len[cont[i]] + 1);
+        pos += ds.len[cont[i]] + 1;
+      }
+  for (i = 0; i < n; i++)
+    {
+      off[i] = 0;
+      if (names[i] == NULL || names[i][0] == '\0')
+        continue;
+      for (k = 0; strcmp (ds.d[k], names[i]) != 0; k++)
+        ;
+      off[i] = (uint32_t) (place[cont[k]] + ds.len[cont[k]] - ds.len[k]);
+    }
+  *lenp = pos;
+  distinct_free (&ds);
+  free (cont);
+  free (place);
+  return out;
+}
+
+/* Merge NAMES with relopt and check the result from first principles:
+   leading and trailing NUL, each offset gives its name, size optimal,
+   bytes as the reference layout.  Returns the table (caller frees).  */
+static unsigned char *
+merge_and_verify (const char *const *names, size_t n, size_t *lenp)
+{
+  uint32_t *off = calloc (n ? n : 1, sizeof *off);
+  uint32_t *roff = calloc (n ? n : 1, sizeof *roff);
+  struct relopt_error err = { 0 };
+  unsigned char *buf, *ref;
+  size_t len, rlen, i;
+
+  ck_assert (off && roff);
+  ck_assert_int_eq (relopt_strtab_merge (names, n, &buf, &len, off, &err), 0);
+  ck_assert_uint_ge (len, 1);
+  ck_assert_uint_eq (buf[0], 0);
+  ck_assert_uint_eq (buf[len - 1], 0);
+  for (i = 0; i < n; i++)
+    {
+      const char *want = names[i] ? names[i] : "";
+      ck_assert_uint_lt (off[i], len);
+      ck_assert_str_eq ((const char *) buf + off[i], want);
+      if (want[0] == '\0')
+        ck_assert_uint_eq (off[i], 0);
+    }
+  ck_assert_uint_eq (len, optimum_size (names, n));
+  ref = reference_layout (names, n, &rlen, roff);
+  ck_assert_uint_eq (len, rlen);
+  ck_assert_mem_eq (buf, ref, len);
+  ck_assert_mem_eq (off, roff, n * sizeof *off);
+  free (ref);
+  free (off);
+  free (roff);
+  *lenp = len;
+  return buf;
+}
+
+/* ---- Hand-worked tables ---------------------------------------------- */
+
+struct worked
+{
+  const char *what;
+  const char *names[8];
+  size_t n;
+  const char *bytes; /* expected table */
+  size_t len;
+  uint32_t off[8];
+};
+
+/* Each case by hand from strtab.h's rule.  */
+static const struct worked worked[] = {
+  /* One container "gfedcba_" (the others are its suffixes), placed
+     when "a_" is first used: offsets 1 + 8 - len.  */
+  { "suffix chain",
+    { "a_", "cba_", "fedcba_", "gfedcba_" },
+    4,
+    "\0gfedcba_",
+    10,
+    { 7, 5, 2, 1 } },
+  { "suffix chain, longest first",
+    { "gfedcba_", "fedcba_", "cba_", "a_" },
+    4,
+    "\0gfedcba_",
+    10,
+    { 1, 2, 5, 7 } },
+  /* "bar" inside "foobar" (DESIGN 5's example).  */
+  { "bar in foobar", { "bar", "foobar" }, 2, "\0foobar", 8, { 4, 1 } },
+  /* Duplicates stored once.  */
+  { "duplicates",
+    { "foo", "foo", "bar", "foo", "bar" },
+    5,
+    "\0foo\0bar",
+    9,
+    { 1, 1, 5, 1, 5 } },
+  /* Empty names and NULL map to 0 and take no space.  */
+  { "empty and NULL", { "", NULL, "x", "", NULL }, 5, "\0x", 3,
+    { 0, 0, 1, 0, 0 } },
+  { "only empty", { "", NULL }, 2, "", 1, { 0, 0 } },
+  { "none", { NULL }, 0, "", 1, { 0 } },
+  /* "a" ends both "ba" and "ca"; reversed, "ab" < "ac", so "a" lives in
+     "ba", which is placed first because "a" is used first.  */
+  { "two containers", { "a", "ca", "ba" }, 3, "\0ba\0ca", 7, { 2, 4, 1 } },
+  /* High bytes compare unsigned: reversed "\xff" < "\xffx"?  "\xff" is a
+     suffix of "x\xff" only.  "\x80" is a suffix of "y\x80".  Containers
+     in first-use order: "\xff" -> "x\xff" at 1, "y\x80" at 4.  */
+  { "high bytes",
+    { "\xff", "y\x80", "x\xff", "\x80" },
+    4,
+    "\0x\xff\0y\x80",
+    7,
+    { 2, 4, 1, 5 } },
+  /* A name equal to a container's whole string is the container.  */
+  { "suffix of itself", { "ab", "b", "ab" }, 3, "\0ab", 4, { 1, 2, 1 } },
+};
+
+START_TEST (test_worked)
+{
+  const struct worked *w = &worked[_i];
+  uint32_t off[8] = { 0 };
+  struct relopt_error err = { 0 };
+  unsigned char *buf;
+  size_t len, i;
+
+  ck_assert_int_eq (relopt_strtab_merge (w->names, w->n, &buf, &len, off,
+                                         &err),
+                    0);
+  ck_assert_msg (len == w->len, "%s: size %zu, expected %zu", w->what, len,
+                 w->len);
+  ck_assert_msg (memcmp (buf, w->bytes, len) == 0, "%s: bytes differ",
+                 w->what);
+  for (i = 0; i < w->n; i++)
+    ck_assert_msg (off[i] == w->off[i], "%s: offset %zu is %u, expected %u",
+                   w->what, i, off[i], w->off[i]);
+  free (buf);
+  /* And the same by the independent checks.  */
+  buf = merge_and_verify (w->names, w->n, &len);
+  free (buf);
+}
+END_TEST
+
+/* Same names, same order -> same bytes, whatever the string addresses
+   (copies in a different buffer, in reverse address order).  */
+START_TEST (test_pointer_independent)
+{
+  static const char *names[] = { "main", "ain", "printf", "f", "n",
+                                 "main", "rintf", "xx", "" };
+  enum { N = ARRAY_SIZE (names) };
+  char copies[N][16];
+  const char *alt[N];
+  unsigned char *a, *b;
+  size_t la, lb, i;
+
+  for (i = 0; i < N; i++)
+    {
+      /* Fill copies from the end so addresses run the other way.  */
+      strcpy (copies[N - 1 - i], names[i]);
+      alt[i] = copies[N - 1 - i];
+    }
+  a = merge_and_verify (names, N, &la);
+  b = merge_and_verify (alt, N, &lb);
+  ck_assert_uint_eq (la, lb);
+  ck_assert_mem_eq (a, b, la);
+  free (b);
+  b = merge_and_verify (names, N, &lb);
+  ck_assert_mem_eq (a, b, la);
+  free (a);
+  free (b);
+}
+END_TEST
+
+/* Every permutation of a 6-name set: the table is the reference layout
+   of that order (a pure function of it), always of optimal size, and
+   running it twice gives the same bytes.  */
+START_TEST (test_permutations)
+{
+  static const char *set[] = { "_a", "b_a", "cb_a", "x", "yx", "q" };
+  enum { N = ARRAY_SIZE (set) };
+  const char *names[N];
+  int idx[N], i, count = 0;
+  size_t len, len2, opt = 0;
+
+  for (i = 0; i < N; i++)
+    idx[i] = i;
+  /* Heap's algorithm, iterative.  */
+  {
+    int c[N] = { 0 };
+    i = 0;
+    for (;;)
+      {
+        int k;
+        unsigned char *a, *b;
+        uint32_t off[N];
+        struct relopt_error err = { 0 };
+        for (k = 0; k < N; k++)
+          names[k] = set[idx[k]];
+        a = merge_and_verify (names, N, &len);
+        ck_assert_int_eq (relopt_strtab_merge (names, N, &b, &len2, off,
+                                               &err),
+                          0);
+        ck_assert_uint_eq (len, len2);
+        ck_assert_mem_eq (a, b, len);
+        if (opt == 0)
+          opt = len;
+        ck_assert_uint_eq (len, opt);
+        free (a);
+        free (b);
+        count++;
+        while (i < N && c[i] >= i)
+          c[i++] = 0;
+        if (i == N)
+          break;
+        {
+          int j = i % 2 ? c[i] : 0, t = idx[j];
+          idx[j] = idx[i];
+          idx[i] = t;
+        }
+        c[i]++;
+        i = 0;
+      }
+  }
+  ck_assert_int_eq (count, 720);
+  /* "_a" < "b_a" < "cb_a": one container of 5 bytes; "x" in "yx" (3);
+     "q" (2); plus the leading NUL: 11.  */
+  ck_assert_uint_eq (opt, 11);
+}
+END_TEST
+
+/* Random sets over a 3-letter alphabet (many suffix relations, many
+   duplicates), with high bytes mixed in.  */
+START_TEST (test_random_sets)
+{
+  uint64_t seed = 1234567 + (uint64_t) _i * 7919;
+  enum { MAXN = 300 };
+  static char store[MAXN][8];
+  const char *names[MAXN];
+  size_t n = 1 + test_rand (&seed) % MAXN, i, len;
+  unsigned char *buf;
+
+  for (i = 0; i < n; i++)
+    {
+      size_t l = test_rand (&seed) % 7, j;
+      for (j = 0; j < l; j++)
+        store[i][j] = "ab\xe9"[test_rand (&seed) % 3];
+      store[i][l] = '\0';
+      names[i] = test_rand (&seed) % 17 == 0 ? NULL : store[i];
+    }
+  buf = merge_and_verify (names, n, &len);
+  free (buf);
+}
+END_TEST
+
+/* ---- Limits ------------------------------------------------------------ */
+
+/* 100,000 names: "s<i>" and "long_prefix_s<i>".  Each short name is a
+   suffix of exactly its long name ("s12" does not end "s112"), so the
+   optimum is 1 + sum of (strlen (long) + 1).  */
+START_TEST (test_large)
+{
+  enum { HALF = 50000 };
+  char (*store)[32] = calloc (2 * HALF, sizeof *store);
+  const char **names = calloc (2 * HALF, sizeof *names);
+  uint32_t *off = calloc (2 * HALF, sizeof *off);
+  struct relopt_error err = { 0 };
+  unsigned char *buf, *buf2;
+  size_t len, len2, want = 1, i;
+
+  ck_assert (store && names && off);
+  for (i = 0; i < HALF; i++)
+    {
+      snprintf (store[2 * i], 32, "s%zu", i);
+      snprintf (store[2 * i + 1], 32, "long_prefix_s%zu", i);
+      names[2 * i] = store[2 * i];
+      names[2 * i + 1] = store[2 * i + 1];
+      want += strlen (store[2 * i + 1]) + 1;
+    }
+  ck_assert_int_eq (relopt_strtab_merge (names, 2 * HALF, &buf, &len, off,
+                                         &err),
+                    0);
+  ck_assert_uint_eq (len, want);
+  for (i = 0; i < 2 * HALF; i++)
+    ck_assert_str_eq ((const char *) buf + off[i], names[i]);
+  /* Short name i sits 12 bytes ("long_prefix_") into long name i, which
+     is placed when short name i is first used.  */
+  for (i = 0; i < HALF; i++)
+    ck_assert_uint_eq (off[2 * i], off[2 * i + 1] + 12);
+  ck_assert_int_eq (relopt_strtab_merge (names, 2 * HALF, &buf2, &len2, off,
+                                         &err),
+                    0);
+  ck_assert_mem_eq (buf, buf2, len);
+  free (buf);
+  free (buf2);
+  free (store);
+  free (names);
+  free (off);
+}
+END_TEST
+
+/* A 1 MiB name and its suffixes of every power-of-two length.  */
+START_TEST (test_long_name)
+{
+  enum { L = 1 << 20 };
+  char *big = malloc (L + 1);
+  const char *names[22];
+  size_t n = 0, k, len;
+  unsigned char *buf;
+
+  ck_assert_ptr_nonnull (big);
+  for (k = 0; k < L; k++)
+    big[k] = (char) ('a' + k % 23);
+  big[L] = '\0';
+  for (k = 1; k <= L; k <<= 1)
+    names[n++] = big + L - k;
+  buf = merge_and_verify (names, n, &len);
+  ck_assert_uint_eq (len, (size_t) L + 2);
+  free (buf);
+  free (big);
+}
+END_TEST
+
+/* Many duplicates of one name, and many empty names.  */
+START_TEST (test_many_duplicates)
+{
+  enum { N = 200000 };
+  const char **names = calloc (N, sizeof *names);
+  uint32_t *off = calloc (N, sizeof *off);
+  struct relopt_error err = { 0 };
+  unsigned char *buf;
+  size_t len, i;
+
+  ck_assert (names && off);
+  for (i = 0; i < N; i++)
+    names[i] = i % 3 == 0 ? "" : i % 3 == 1 ? "dup" : "up";
+  ck_assert_int_eq (relopt_strtab_merge (names, N, &buf, &len, off, &err), 0);
+  ck_assert_uint_eq (len, 5); /* "\0dup\0" */
+  ck_assert_mem_eq (buf, "\0dup", 5);
+  for (i = 0; i < N; i++)
+    ck_assert_uint_eq (off[i], i % 3 == 0 ? 0 : i % 3 == 1 ? 1 : 2);
+  free (buf);
+  free (names);
+  free (off);
+}
+END_TEST
+
+Suite *
+strtab_suite (void)
+{
+  Suite *s = suite_create ("strtab");
+  TCase *core = tcase_create ("core");
+  TCase *limits = tcase_create ("limits");
+
+  tcase_set_timeout (core, TEST_TIMEOUT_CORE);
+  tcase_add_loop_test (core, test_worked, 0, ARRAY_SIZE (worked));
+  tcase_add_test (core, test_pointer_independent);
+  tcase_add_test (core, test_permutations);
+  tcase_add_loop_test (core, test_random_sets, 0, 40);
+  suite_add_tcase (s, core);
+
+  tcase_set_timeout (limits, TEST_TIMEOUT_LIMITS);
+  tcase_add_test (limits, test_large);
+  tcase_add_test (limits, test_long_name);
+  tcase_add_test (limits, test_many_duplicates);
+  suite_add_tcase (s, limits);
+  return s;
+}
+
+RELOPT_CHECK_MAIN (strtab_suite)

@@ -1,0 +1,1077 @@
+/* check_symhash.c -- SysV .hash and GNU .gnu.hash (bfdext/symhash.[ch]).
+
+   Hash functions against known answers worked by hand below and against
+   reference versions written here differently (64-bit arithmetic,
+   explicit lengths, glibc's formulation), including bytes >= 0x80; the
+   sizing rules on hand-worked cases; table structure on hand-built symbol
+   sets checked by independent walks (a glibc-style GNU lookup, musl's
+   symbol-count recovery) against a linear scan; encode/decode round trips
+   and byte-exact encodings; decode refusing defective tables.  */
+
+#include <config.h>
+#include <stdio.h>
+#include "testutil.h"
+#include "elfobj.h"
+#include "symhash.h"
+
+Suite *symhash_suite (void);
+
+/* ---- Reference implementations -------------------------------------- */
+
+/* gABI ELF hash, over an explicit length, in 64-bit arithmetic: the high
+   nibble (bits 28-31) is folded into bits 4-7 and cleared.  */
+static uint32_t
+ref_sysv_hash_n (const unsigned char *s, size_t n)
+{
+  uint64_t h = 0;
+  size_t i;
+
+  for (i = 0; i < n; i++)
+    {
+      uint64_t top;
+      h = ((h << 4) + s[i]) & 0xffffffffu;
+      top = h >> 28;
+      h = (h ^ (top << 4)) & 0x0fffffffu;
+    }
+  return (uint32_t) h;
+}
+
+static uint32_t
+ref_sysv_hash (const char *s)
+{
+  return ref_sysv_hash_n ((const unsigned char *) s, strlen (s));
+}
+
+/* DJB hash as (h << 5) + h + c, in 64-bit arithmetic, reduced mod 2^32.  */
+static uint32_t
+ref_gnu_hash (const char *name)
+{
+  const unsigned char *s = (const unsigned char *) name;
+  uint64_t h = 5381;
+  size_t i, n = strlen (name);
+
+  for (i = 0; i < n; i++)
+    h = ((h << 5) + h + s[i]) & 0xffffffffu;
+  return (uint32_t) h;
+}
+
+/* binutils bfd/elflink.c elf_buckets[] (the specification of the bucket
+   rule, not relopt's copy).  */
+static const uint32_t binutils_buckets[]
+    = { 1,     3,     17,    37,    67,     97,     131,
+        197,   263,   521,   1031,  2053,   4099,   8209,
+        16411, 32771, 65537, 131101, 262147 };
+
+/* The largest list entry that does not exceed N; 1 when none does.  */
+static uint32_t
+ref_nbucket (uint32_t n)
+{
+  uint32_t best = 1;
+  size_t i;
+
+  for (i = 0; i < ARRAY_SIZE (binutils_buckets); i++)
+    if (binutils_buckets[i] <= n)
+      best = binutils_buckets[i];
+  return best;
+}
+
+/* A GNU lookup written after glibc's do_lookup_x (elf/dl-lookup.c).  */
+static uint32_t
+ref_gnu_lookup (const struct relopt_gnu_table *t, const char *const *names,
+                const char *name)
+{
+  uint32_t h = ref_gnu_hash (name), i;
+  uint64_t word, bits;
+  const uint32_t *hasharr;
+
+  word = t->bloom[(h / t->wordbits) % t->maskwords];
+  bits = ((uint64_t) 1 << (h % t->wordbits))
+         | ((uint64_t) 1 << ((h >> t->shift2) % t->wordbits));
+  if ((word & bits) != bits)
+    return 0;
+  i = t->buckets[h % t->nbuckets];
+  if (i == 0)
+    return 0;
+  hasharr = &t->chain[i - t->symoffset];
+  do
+    {
+      if (((*hasharr ^ h) >> 1) == 0 && strcmp (names[i], name) == 0)
+        return i;
+      i++;
+    }
+  while ((*hasharr++ & 1u) == 0);
+  return 0;
+}
+
+/* What a loader's linear scan finds: the lowest index in [FROM, NSYMS)
+   with HASHED set (NULL: all) and the name NAME, or 0.  */
+static uint32_t
+linear_scan (const char *const *names, const unsigned char *hashed,
+             uint32_t from, uint32_t nsyms, const char *name)
+{
+  uint32_t i;
+
+  for (i = from; i < nsyms; i++)
+    if ((hashed == NULL || hashed[i]) && names[i] && names[i][0]
+        && strcmp (names[i], name) == 0)
+      return i;
+  return 0;
+}
+
+/* ---- Known answers -------------------------------------------------- */
+
+struct known
+{
+  const char *s;
+  uint32_t sysv, gnu;
+};
+
+/* Worked by hand (hex):
+   ""        sysv 0 (no step); gnu 5381 = 0x1505.
+   "a"       sysv 0x61; gnu 5381*33 + 0x61 = 177573 + 97 = 177670 = 0x2b606.
+   "\x80"    sysv 0x80; gnu 177573 + 128 = 177701 = 0x2b625 (a signed-char
+             hash would give 177573 - 128 = 177445 and sysv 0xffffff80
+             folded).
+   "\xff"    sysv 0xff; gnu 177573 + 255 = 177828 = 0x2b6a4.
+   "\xff\xff" sysv (0xff << 4) + 0xff = 0x10ef;
+             gnu 177828*33 + 255 = 5868324 + 255 = 5868579 = 0x598c23.
+   "printf"  sysv: p 0x70; r 0x700+0x72 = 0x772; i 0x7720+0x69 = 0x7789;
+             n 0x77890+0x6e = 0x778fe; t 0x778fe0+0x74 = 0x779054;
+             f 0x7790540+0x66 = 0x77905a6 (top nibble never set).
+             gnu: p 5381*33+112 = 177685; r 177685*33+114 = 5863719;
+             i 5863719*33+105 = 193502832; n 193502832*33+110 =
+             6385593566 = 2090626270 mod 2^32; t 2090626270*33+116 =
+             68990667026 = 271190290 mod 2^32; f 271190290*33+102 =
+             8949279672 = 0x156b2bb8 mod 2^32.
+   "\xff" x 7 sysv: 0xff, 0x10ef, 0x10fef, 0x10ffef, 0x10fffef; then
+             0x10fffef0+0xff = 0x10ffffef, top nibble 1: ^0x10 -> 0x10ffffff,
+             clear -> 0x00ffffff; then 0x0ffffff0+0xff = 0x100000ef, top 1:
+             ^0x10 -> 0x100000ff, clear -> 0xff.
+   "ABCDEFGHI" sysv: ... F gives 0x4567896; G 0x456789a7, top 4:
+             ^0x40 -> 0x456789e7, clear -> 0x056789e7; H 0x56789eb8, top
+             5: ^0x50 -> 0x56789ee8 -> 0x06789ee8; I 0x6789eec9, top 6:
+             ^0x60 -> 0x6789eea9 -> 0x0789eea9.
+   The gnu values of the last two are left to the reference (0 = skip).  */
+static const struct known known[] = {
+  { "", 0x0, 0x1505 },
+  { "a", 0x61, 0x2b606 },
+  { "\x80", 0x80, 0x2b625 },
+  { "\xff", 0xff, 0x2b6a4 },
+  { "\xff\xff", 0x10ef, 0x598c23 },
+  { "printf", 0x077905a6, 0x156b2bb8 },
+  { "\xff\xff\xff\xff\xff\xff\xff", 0xff, 0 },
+  { "ABCDEFGHI", 0x0789eea9, 0 },
+};
+
+START_TEST (test_known_answers)
+{
+  const struct known *k = &known[_i];
+
+  ck_assert_uint_eq (relopt_sysv_hash (k->s), k->sysv);
+  ck_assert_uint_eq (ref_sysv_hash (k->s), k->sysv);
+  if (k->gnu != 0)
+    {
+      ck_assert_uint_eq (relopt_gnu_hash (k->s), k->gnu);
+      ck_assert_uint_eq (ref_gnu_hash (k->s), k->gnu);
+    }
+  else
+    ck_assert_uint_eq (relopt_gnu_hash (k->s), ref_gnu_hash (k->s));
+}
+END_TEST
+
+/* Strings made only of high bytes, every length 1..40: the hash must take
+   bytes as unsigned.  */
+START_TEST (test_high_bytes)
+{
+  static const unsigned char fill[] = { 0x80, 0x81, 0xc3, 0xfe, 0xff };
+  char buf[41];
+  size_t f, n;
+
+  for (f = 0; f < ARRAY_SIZE (fill); f++)
+    for (n = 1; n <= 40; n++)
+      {
+        memset (buf, fill[f], n);
+        buf[n] = '\0';
+        ck_assert_uint_eq (relopt_sysv_hash (buf), ref_sysv_hash (buf));
+        ck_assert_uint_eq (relopt_gnu_hash (buf), ref_gnu_hash (buf));
+      }
+}
+END_TEST
+
+/* Random strings (bytes 1..255, lengths 0..80) against the references.  */
+START_TEST (test_random_strings)
+{
+  uint64_t seed = 0x9e3779b97f4a7c15ull + (uint64_t) _i;
+  char buf[81];
+  int k;
+
+  for (k = 0; k < 5000; k++)
+    {
+      size_t n = test_rand (&seed) % 81, j;
+      for (j = 0; j < n; j++)
+        buf[j] = (char) (1 + test_rand (&seed) % 255);
+      buf[n] = '\0';
+      ck_assert_uint_eq (relopt_sysv_hash (buf), ref_sysv_hash (buf));
+      ck_assert_uint_eq (relopt_gnu_hash (buf), ref_gnu_hash (buf));
+    }
+}
+END_TEST
+
+/* ---- Sizing rules ---------------------------------------------------- */
+
+/* Around every entry B[i] of the list: B[i]-1 gives B[i-1] (1 below 3),
+   B[i] and B[i]+1 give B[i].  */
+START_TEST (test_nbucket_boundaries)
+{
+  uint32_t b = binutils_buckets[_i];
+  uint32_t below = _i == 0 ? 1 : binutils_buckets[_i - 1];
+
+  ck_assert_uint_eq (relopt_hash_nbucket (b), b);
+  ck_assert_uint_eq (relopt_hash_nbucket (b + 1), b);
+  if (b > 1)
+    ck_assert_uint_eq (relopt_hash_nbucket (b - 1), below);
+  ck_assert_uint_eq (relopt_hash_nbucket (b), ref_nbucket (b));
+}
+END_TEST
+
+START_TEST (test_nbucket_ends)
+{
+  ck_assert_uint_eq (relopt_hash_nbucket (0), 1);
+  ck_assert_uint_eq (relopt_hash_nbucket (1), 1);
+  ck_assert_uint_eq (relopt_hash_nbucket (2), 1);
+  ck_assert_uint_eq (relopt_hash_nbucket (262146), 131101);
+  ck_assert_uint_eq (relopt_hash_nbucket (1000000), 262147);
+  ck_assert_uint_eq (relopt_hash_nbucket (UINT32_MAX), 262147);
+}
+END_TEST
+
+struct gnu_params_case
+{
+  uint32_t nhashed;
+  unsigned wordbits;
+  uint32_t nbuckets, maskwords, shift2;
+};
+
+/* Worked by hand from the rule in symhash.h: L = ceil(log2 n) + 1 (with
+   ceil(log2 n) = 0 for n <= 1); bits = 5 if L < 3, else L + 3 if bit
+   (L - 2) of n is set, else L + 2; 64-bit raises 5 to 6; shift2 = bits;
+   maskwords = 2^bits / wordbits.
+     n=0,1: L=1 -> 5            32: 1 word, shift 5; 64: 6 -> 1, 6
+     n=2:   L=2 -> 5            same
+     n=3:   L=3, 3&2 -> 6       32: 2, 6;  64: 1, 6
+     n=4:   L=3, 4&2=0 -> 5     32: 1, 5;  64: 6 -> 1, 6
+     n=5:   L=4, 5&4 -> 7       32: 4, 7;  64: 2, 7
+     n=8:   L=4, 8&4=0 -> 6     32: 2, 6;  64: 1, 6
+     n=100: L=8, 100&64 -> 11   32: 64, 11; 64: 32, 11
+     n=32768: L=16, 32768&16384=0 -> 18   32: 8192, 18; 64: 4096, 18
+     n=100000: L=18, 100000&65536 -> 21   32: 65536, 21; 64: 32768, 21
+   nbuckets: 1 for n <= 2; 3 for 3..16; 97 for 100 (97 <= 100 < 131);
+   16411 for 32768 (< 32771); 65537 for 100000.  */
+static const struct gnu_params_case gnu_params_cases[] = {
+  { 0, 32, 1, 1, 5 },           { 0, 64, 1, 1, 6 },
+  { 1, 32, 1, 1, 5 },           { 1, 64, 1, 1, 6 },
+  { 2, 32, 1, 1, 5 },           { 2, 64, 1, 1, 6 },
+  { 3, 32, 3, 2, 6 },           { 3, 64, 3, 1, 6 },
+  { 4, 32, 3, 1, 5 },           { 4, 64, 3, 1, 6 },
+  { 5, 32, 3, 4, 7 },           { 5, 64, 3, 2, 7 },
+  { 8, 32, 3, 2, 6 },           { 8, 64, 3, 1, 6 },
+  { 100, 32, 97, 64, 11 },      { 100, 64, 97, 32, 11 },
+  { 32768, 32, 16411, 8192, 18 }, { 32768, 64, 16411, 4096, 18 },
+  { 100000, 32, 65537, 65536, 21 }, { 100000, 64, 65537, 32768, 21 },
+};
+
+START_TEST (test_gnu_params)
+{
+  const struct gnu_params_case *c = &gnu_params_cases[_i];
+  uint32_t nb = 0, mw = 0, sh = 0;
+
+  relopt_gnu_params (c->nhashed, c->wordbits, &nb, &mw, &sh);
+  ck_assert_msg (nb == c->nbuckets && mw == c->maskwords && sh == c->shift2,
+                 "n=%u/%u bits: got nbuckets %u maskwords %u shift2 %u, "
+                 "expected %u %u %u",
+                 c->nhashed, c->wordbits, nb, mw, sh, c->nbuckets,
+                 c->maskwords, c->shift2);
+}
+END_TEST
+
+/* ---- SysV table structure ------------------------------------------- */
+
+/* Check T against NAMES/HASHED independently: every chain ascends and
+   holds only hashed symbols of its bucket, every hashed symbol is on
+   exactly one chain, lookups equal a linear scan, ABSENT names miss.  */
+static void
+verify_sysv (const struct relopt_sysv_table *t, const char *const *names,
+             const unsigned char *hashed, uint32_t nsyms)
+{
+  /* The per-name linear scans are quadratic: big sets check their
+     lookups against known indices instead.  */
+  bool scan = nsyms <= 5000;
+  unsigned char *seen = calloc (nsyms ? nsyms : 1, 1);
+  uint32_t b, i, nh = 0, reached = 0;
+  char absent[64];
+
+  ck_assert_ptr_nonnull (seen);
+  for (i = 1; i < nsyms; i++)
+    nh += hashed[i] != 0;
+  ck_assert_uint_eq (t->nchain, nsyms);
+  ck_assert_uint_eq (t->nbucket, ref_nbucket (nh));
+  for (b = 0; b < t->nbucket; b++)
+    {
+      uint32_t prev = 0;
+      for (i = t->bucket[b]; i != 0; i = t->chain[i])
+        {
+          ck_assert_uint_lt (i, nsyms);
+          ck_assert_uint_gt (i, prev); /* ascending: no cycle either */
+          ck_assert_msg (hashed[i], "unhashed symbol %u on a chain", i);
+          ck_assert_uint_eq (ref_sysv_hash (names[i]) % t->nbucket, b);
+          ck_assert (!seen[i]);
+          seen[i] = 1;
+          reached++;
+          prev = i;
+        }
+    }
+  ck_assert_uint_eq (reached, nh);
+  /* Symbol 0 and unhashed symbols have chain 0 by construction.  */
+  for (i = 1; i < nsyms; i++)
+    {
+      const char *n = names[i] ? names[i] : "";
+      if (scan && n[0])
+        ck_assert_uint_eq (relopt_sysv_lookup (t, names, n),
+                           linear_scan (names, hashed, 1, nsyms, n));
+    }
+  for (i = 0; i < 200; i++)
+    {
+      snprintf (absent, sizeof absent, "absent\x80%u", i);
+      ck_assert_uint_eq (relopt_sysv_lookup (t, names, absent), 0);
+    }
+  free (seen);
+}
+
+START_TEST (test_sysv_empty)
+{
+  const char *names[] = { "" };
+  unsigned char hashed[] = { 0 };
+  struct relopt_sysv_table t;
+  struct relopt_error err = { 0 };
+
+  ck_assert_int_eq (relopt_sysv_build (names, hashed, 1, &t, &err), 0);
+  ck_assert_uint_eq (t.nbucket, 1);
+  ck_assert_uint_eq (t.nchain, 1);
+  ck_assert_uint_eq (t.bucket[0], 0);
+  ck_assert_uint_eq (relopt_sysv_lookup (&t, names, "x"), 0);
+  ck_assert_uint_eq (relopt_sysv_lookup (&t, names, ""), 0);
+  verify_sysv (&t, names, hashed, 1);
+  relopt_sysv_free (&t);
+}
+END_TEST
+
+START_TEST (test_sysv_one)
+{
+  const char *names[] = { "", "printf" };
+  unsigned char hashed[] = { 0, 1 };
+  struct relopt_sysv_table t;
+  struct relopt_error err = { 0 };
+
+  ck_assert_int_eq (relopt_sysv_build (names, hashed, 2, &t, &err), 0);
+  /* One symbol: one bucket that points at it, chain[1] = 0.  */
+  ck_assert_uint_eq (t.nbucket, 1);
+  ck_assert_uint_eq (t.bucket[0], 1);
+  ck_assert_uint_eq (t.chain[1], 0);
+  ck_assert_uint_eq (relopt_sysv_lookup (&t, names, "printf"), 1);
+  ck_assert_uint_eq (relopt_sysv_lookup (&t, names, "printf2"), 0);
+  verify_sysv (&t, names, hashed, 2);
+  relopt_sysv_free (&t);
+}
+END_TEST
+
+/* Nothing hashed (e.g. every symbol undefined or a section/file symbol):
+   all buckets empty, nothing found.  */
+START_TEST (test_sysv_nothing_hashed)
+{
+  const char *names[] = { "", "f.c", "", "undef1", "undef2" };
+  unsigned char hashed[] = { 0, 0, 0, 0, 0 };
+  struct relopt_sysv_table t;
+  struct relopt_error err = { 0 };
+  uint32_t i;
+
+  ck_assert_int_eq (relopt_sysv_build (names, hashed, 5, &t, &err), 0);
+  ck_assert_uint_eq (t.nbucket, 1);
+  ck_assert_uint_eq (t.bucket[0], 0);
+  for (i = 0; i < 5; i++)
+    ck_assert_uint_eq (t.chain[i], 0);
+  ck_assert_uint_eq (relopt_sysv_lookup (&t, names, "undef1"), 0);
+  verify_sysv (&t, names, hashed, 5);
+  relopt_sysv_free (&t);
+}
+END_TEST
+
+/* Duplicate names (a local "x" in two files and a global "x"): lookup
+   returns the lowest hashed index, as a scan from index 1 does; an
+   unhashed lower duplicate is skipped.  */
+START_TEST (test_sysv_duplicates)
+{
+  const char *names[] = { "", "x", "dup", "x", "y", "dup", "x", "dup" };
+  unsigned char hashed[] = { 0, 0, 1, 1, 1, 1, 1, 1 };
+  struct relopt_sysv_table t;
+  struct relopt_error err = { 0 };
+
+  ck_assert_int_eq (relopt_sysv_build (names, hashed, 8, &t, &err), 0);
+  ck_assert_uint_eq (relopt_sysv_lookup (&t, names, "x"), 3);
+  ck_assert_uint_eq (relopt_sysv_lookup (&t, names, "dup"), 2);
+  ck_assert_uint_eq (relopt_sysv_lookup (&t, names, "y"), 4);
+  verify_sysv (&t, names, hashed, 8);
+  relopt_sysv_free (&t);
+}
+END_TEST
+
+/* ---- GNU table structure -------------------------------------------- */
+
+/* Order [SYMOFFSET, N) of NAMES by (bucket, index) for NBUCKETS buckets,
+   in place (insertion into a new array by counting).  */
+static void
+order_by_bucket (const char **names, uint32_t symoffset, uint32_t n,
+                 uint32_t nbuckets)
+{
+  uint32_t *count = calloc (nbuckets + 1, sizeof *count), i;
+  const char **tmp = calloc (n ? n : 1, sizeof *tmp);
+
+  ck_assert_ptr_nonnull (count);
+  ck_assert_ptr_nonnull (tmp);
+  for (i = symoffset; i < n; i++)
+    count[ref_gnu_hash (names[i]) % nbuckets + 1]++;
+  for (i = 1; i <= nbuckets; i++)
+    count[i] += count[i - 1];
+  for (i = symoffset; i < n; i++)
+    tmp[symoffset + count[ref_gnu_hash (names[i]) % nbuckets]++] = names[i];
+  for (i = symoffset; i < n; i++)
+    names[i] = tmp[i];
+  free (count);
+  free (tmp);
+}
+
+/* Check T independently: header as the hand-worked params say (via
+   EXPECT_*, 0 = do not check), buckets point at their run's first
+   symbol, chain words hold hash|end bit, the bloom filter has both bits,
+   musl's count recovery gives NSYMS, lookups equal a linear scan over
+   [symoffset, nsyms), absent names miss (reference and relopt lookups).  */
+static void
+verify_gnu (const struct relopt_gnu_table *t, const char *const *names,
+            uint32_t nsyms, uint32_t symoffset)
+{
+  uint32_t i, b, last_bucket_start = 0, *first;
+  bool scan = nsyms <= 5000; /* as in verify_sysv */
+  char absent[64];
+
+  ck_assert_uint_eq (t->nsyms, nsyms);
+  ck_assert_uint_eq (t->symoffset, symoffset);
+  ck_assert_uint_eq (t->nbuckets, ref_nbucket (nsyms - symoffset));
+  ck_assert (t->maskwords > 0 && (t->maskwords & (t->maskwords - 1)) == 0);
+  /* The first symbol of each bucket; buckets must not interleave.  */
+  first = calloc (t->nbuckets, sizeof *first);
+  ck_assert_ptr_nonnull (first);
+  for (i = symoffset; i < nsyms; i++)
+    {
+      b = ref_gnu_hash (names[i]) % t->nbuckets;
+      if (i > symoffset)
+        ck_assert_uint_ge (b, ref_gnu_hash (names[i - 1]) % t->nbuckets);
+      if (first[b] == 0)
+        first[b] = i;
+    }
+  for (b = 0; b < t->nbuckets; b++)
+    {
+      ck_assert_uint_eq (t->buckets[b], first[b]);
+      if (first[b] > last_bucket_start)
+        last_bucket_start = first[b];
+    }
+  free (first);
+  for (i = symoffset; i < nsyms; i++)
+    {
+      uint32_t h = ref_gnu_hash (names[i]), c = t->chain[i - symoffset];
+      bool end = i + 1 == nsyms
+                 || ref_gnu_hash (names[i + 1]) % t->nbuckets
+                        != h % t->nbuckets;
+      uint64_t w = t->bloom[(h / t->wordbits) % t->maskwords];
+      ck_assert_uint_eq (c >> 1, h >> 1);
+      ck_assert_uint_eq (c & 1, end);
+      ck_assert (w >> (h % t->wordbits) & 1);
+      ck_assert (w >> ((h >> t->shift2) % t->wordbits) & 1);
+    }
+  /* musl's count_syms_gnu: from the highest bucket start, walk to the
+     end bit; the index after it is the symbol count.  */
+  if (last_bucket_start)
+    {
+      i = last_bucket_start;
+      while (!(t->chain[i - symoffset] & 1))
+        i++;
+      ck_assert_uint_eq (i + 1, nsyms);
+    }
+  for (i = 1; i < nsyms; i++)
+    if (scan && names[i] && names[i][0])
+      {
+        uint32_t want = linear_scan (names, NULL, symoffset, nsyms, names[i]);
+        ck_assert_uint_eq (ref_gnu_lookup (t, names, names[i]), want);
+        ck_assert_uint_eq (relopt_gnu_lookup (t, names, names[i]), want);
+      }
+  for (i = 0; i < 200; i++)
+    {
+      snprintf (absent, sizeof absent, "absent\xff%u", i);
+      ck_assert_uint_eq (relopt_gnu_lookup (t, names, absent), 0);
+      ck_assert_uint_eq (ref_gnu_lookup (t, names, absent), 0);
+    }
+}
+
+START_TEST (test_gnu_empty)
+{
+  /* Only symbol 0, nothing hashed: symoffset 1 = nsyms.  */
+  const char *names[] = { "" };
+  struct relopt_gnu_table t;
+  struct relopt_error err = { 0 };
+
+  ck_assert_int_eq (relopt_gnu_build (names, 1, 1, 64, &t, &err), 0);
+  ck_assert_uint_eq (t.nbuckets, 1);
+  ck_assert_uint_eq (t.buckets[0], 0);
+  ck_assert_uint_eq (t.bloom[0], 0);
+  ck_assert_uint_eq (relopt_gnu_lookup (&t, names, "x"), 0);
+  verify_gnu (&t, names, 1, 1);
+  relopt_gnu_free (&t);
+}
+END_TEST
+
+START_TEST (test_gnu_all_locals)
+{
+  /* Every symbol local: symoffset = nsyms, no chain, nothing found.  */
+  const char *names[] = { "", "a", "b", "c" };
+  struct relopt_gnu_table t;
+  struct relopt_error err = { 0 };
+
+  ck_assert_int_eq (relopt_gnu_build (names, 4, 4, 32, &t, &err), 0);
+  ck_assert_uint_eq (t.symoffset, 4);
+  ck_assert_uint_eq (t.buckets[0], 0);
+  ck_assert_uint_eq (relopt_gnu_lookup (&t, names, "a"), 0);
+  verify_gnu (&t, names, 4, 4);
+  relopt_gnu_free (&t);
+}
+END_TEST
+
+START_TEST (test_gnu_one)
+{
+  const char *names[] = { "", "loc", "printf" };
+  struct relopt_gnu_table t;
+  struct relopt_error err = { 0 };
+
+  ck_assert_int_eq (relopt_gnu_build (names, 3, 2, _i ? 64 : 32, &t, &err),
+                    0);
+  ck_assert_uint_eq (t.buckets[0], 2);
+  /* chain[0] = 0x156b2bb8 with the end bit: 0x156b2bb9.  */
+  ck_assert_uint_eq (t.chain[0], 0x156b2bb9u);
+  ck_assert_uint_eq (relopt_gnu_lookup (&t, names, "printf"), 2);
+  ck_assert_uint_eq (relopt_gnu_lookup (&t, names, "loc"), 0);
+  verify_gnu (&t, names, 3, 2);
+  relopt_gnu_free (&t);
+}
+END_TEST
+
+START_TEST (test_gnu_duplicates)
+{
+  /* Same name twice among hashed globals: both sit in one bucket, in
+     index order, and lookup returns the lower one.  */
+  const char *names[] = { "", "dup", "u", "dup", "k", "dup", "z" };
+  struct relopt_gnu_table t;
+  struct relopt_error err = { 0 };
+
+  order_by_bucket (names, 3, 7, ref_nbucket (4));
+  ck_assert_int_eq (relopt_gnu_build (names, 7, 3, 64, &t, &err), 0);
+  verify_gnu (&t, names, 7, 3);
+  ck_assert_uint_eq (relopt_gnu_lookup (&t, names, "dup"),
+                     linear_scan (names, NULL, 3, 7, "dup"));
+  relopt_gnu_free (&t);
+}
+END_TEST
+
+/* relopt_gnu_build refuses an order that is not by bucket.  */
+START_TEST (test_gnu_build_unordered)
+{
+  /* 3 hashed symbols -> 3 buckets.  Find two names in different buckets
+     and put the higher bucket first.  */
+  const char *names[4] = { "", NULL, NULL, NULL };
+  static const char *cands[] = { "a", "b", "c", "d", "e", "f" };
+  struct relopt_gnu_table t;
+  struct relopt_error err = { 0 };
+  size_t x, y;
+
+  for (x = 0; x < ARRAY_SIZE (cands); x++)
+    for (y = 0; y < ARRAY_SIZE (cands); y++)
+      if (ref_gnu_hash (cands[x]) % 3 > ref_gnu_hash (cands[y]) % 3)
+        goto found;
+  ck_abort_msg ("no candidate pair");
+found:
+  names[1] = cands[x];
+  names[2] = cands[y];
+  names[3] = cands[y];
+  ck_assert_int_eq (relopt_gnu_build (names, 4, 1, 32, &t, &err),
+                    RELOPT_E_FORMAT);
+  ck_assert_int_eq (relopt_gnu_build (names, 4, 5, 32, &t, &err),
+                    RELOPT_E_FORMAT); /* symoffset past nsyms */
+}
+END_TEST
+
+/* Random sets with duplicates and high bytes, both word sizes.  */
+START_TEST (test_gnu_random_sets)
+{
+  uint64_t seed = 77 + (uint64_t) _i;
+  enum { N = 600 };
+  static char store[N][12];
+  const char *names[N];
+  struct relopt_gnu_table t;
+  struct relopt_sysv_table st;
+  unsigned char hashed[N];
+  struct relopt_error err = { 0 };
+  uint32_t i, nsyms = 1 + (uint32_t) (test_rand (&seed) % (N - 1));
+  uint32_t symoffset = 1 + (uint32_t) (test_rand (&seed) % nsyms);
+
+  names[0] = "";
+  hashed[0] = 0;
+  for (i = 1; i < nsyms; i++)
+    {
+      /* Short names from a small alphabet make many duplicates.  */
+      size_t len = 1 + test_rand (&seed) % 3, j;
+      for (j = 0; j < len; j++)
+        store[i][j] = "ab\x80\xff"[test_rand (&seed) % 4];
+      store[i][len] = '\0';
+      names[i] = store[i];
+      hashed[i] = test_rand (&seed) % 3 != 0;
+    }
+  order_by_bucket (names, symoffset, nsyms, ref_nbucket (nsyms - symoffset));
+  ck_assert_int_eq (relopt_gnu_build (names, nsyms, symoffset,
+                                      _i % 2 ? 64 : 32, &t, &err),
+                    0);
+  verify_gnu (&t, names, nsyms, symoffset);
+  relopt_gnu_free (&t);
+  ck_assert_int_eq (relopt_sysv_build (names, hashed, nsyms, &st, &err), 0);
+  verify_sysv (&st, names, hashed, nsyms);
+  relopt_sysv_free (&st);
+}
+END_TEST
+
+/* ---- Encoding --------------------------------------------------------- */
+
+/* Hand-worked SysV bytes: names {"", "a", "b"} all hashed: 2 hashed
+   symbols -> 1 bucket; chains ascend, so bucket[0] = 1, chain[1] = 2,
+   chain[2] = 0, chain[0] = 0.  Words: nbucket 1, nchain 3, bucket 1,
+   chain 0 2 0.  */
+START_TEST (test_sysv_encode_bytes)
+{
+  const char *names[] = { "", "a", "b" };
+  unsigned char hashed[] = { 0, 1, 1 };
+  static const uint64_t words[] = { 1, 3, 1, 0, 2, 0 };
+  struct relopt_sysv_table t;
+  struct relopt_error err = { 0 };
+  unsigned char *buf, want[6 * 8];
+  size_t len, k;
+  unsigned entsize = _i & 1 ? 8 : 4;
+  bool big = (_i & 2) != 0;
+
+  ck_assert_int_eq (relopt_sysv_build (names, hashed, 3, &t, &err), 0);
+  ck_assert_int_eq (relopt_sysv_encode (&t, entsize, big, &buf, &len, &err),
+                    0);
+  ck_assert_uint_eq (len, 6 * entsize);
+  for (k = 0; k < 6; k++)
+    eo_put (want + k * entsize, words[k], entsize, big);
+  ck_assert_mem_eq (buf, want, len);
+  free (buf);
+  relopt_sysv_free (&t);
+}
+END_TEST
+
+/* Hand-worked GNU bytes: names {"", "loc", "a", "b"}, symoffset 2.
+   2 hashed -> nbuckets 1, bits 5 (32-bit: 1 word, shift 5; 64-bit: 6,
+   1 word, shift 6).  h(a) = 0x2b606 = 177670, h(b) = 177671.
+   32-bit bloom: a: 177670 % 32 = 6, (177670 >> 5) = 5552, 5552 % 32 =
+   16; b: 7 and 16 -> bits 6, 7, 16 = 0x000100c0.
+   64-bit bloom: a: 177670 % 64 = 6, 177670 >> 6 = 2776, 2776 % 64 = 24;
+   b: 7 and 24 -> 0x010000c0.
+   bucket[0] = 2; chain: 0x2b606 (no end), 0x2b607 (end bit).  */
+START_TEST (test_gnu_encode_bytes)
+{
+  const char *names[] = { "", "loc", "a", "b" };
+  bool is64 = _i & 1, big = (_i & 2) != 0;
+  unsigned wb = is64 ? 8 : 4;
+  struct relopt_gnu_table t;
+  struct relopt_error err = { 0 };
+  unsigned char *buf, want[64];
+  size_t len, o = 0;
+
+  ck_assert_int_eq (relopt_gnu_build (names, 4, 2, is64 ? 64 : 32, &t, &err),
+                    0);
+  ck_assert_int_eq (relopt_gnu_encode (&t, big, &buf, &len, &err), 0);
+  eo_put (want + o, 1, 4, big), o += 4;             /* nbuckets */
+  eo_put (want + o, 2, 4, big), o += 4;             /* symoffset */
+  eo_put (want + o, 1, 4, big), o += 4;             /* bloom words */
+  eo_put (want + o, is64 ? 6 : 5, 4, big), o += 4;  /* shift2 */
+  eo_put (want + o, is64 ? 0x010000c0 : 0x000100c0, wb, big), o += wb;
+  eo_put (want + o, 2, 4, big), o += 4;             /* bucket[0] */
+  eo_put (want + o, 0x2b606, 4, big), o += 4;       /* chain a */
+  eo_put (want + o, 0x2b607, 4, big), o += 4;       /* chain b, end */
+  ck_assert_uint_eq (len, o);
+  ck_assert_mem_eq (buf, want, len);
+  free (buf);
+  relopt_gnu_free (&t);
+}
+END_TEST
+
+/* Round trips: build, encode in each byte order / word size, decode,
+   compare every field.  */
+START_TEST (test_roundtrip)
+{
+  enum { N = 300 };
+  static char store[N][16];
+  const char *names[N];
+  unsigned char hashed[N];
+  bool big = (_i & 1) != 0, wide = (_i & 2) != 0;
+  struct relopt_sysv_table s, s2;
+  struct relopt_gnu_table g, g2;
+  struct relopt_error err = { 0 };
+  unsigned char *buf;
+  size_t len;
+  uint32_t i, symoffset = 40;
+
+  names[0] = "";
+  hashed[0] = 0;
+  for (i = 1; i < N; i++)
+    {
+      snprintf (store[i], sizeof store[i], "f%u\xe9", i * 7919 % 1000);
+      names[i] = store[i];
+      hashed[i] = i % 5 != 0;
+    }
+  ck_assert_int_eq (relopt_sysv_build (names, hashed, N, &s, &err), 0);
+  ck_assert_int_eq (relopt_sysv_encode (&s, wide ? 8 : 4, big, &buf, &len,
+                                        &err),
+                    0);
+  ck_assert_int_eq (relopt_sysv_decode (buf, len, wide ? 8 : 4, big, N, &s2,
+                                        &err),
+                    0);
+  ck_assert_uint_eq (s2.nbucket, s.nbucket);
+  ck_assert_uint_eq (s2.nchain, s.nchain);
+  ck_assert_mem_eq (s2.bucket, s.bucket, s.nbucket * sizeof *s.bucket);
+  ck_assert_mem_eq (s2.chain, s.chain, s.nchain * sizeof *s.chain);
+  verify_sysv (&s2, names, hashed, N);
+  free (buf);
+  relopt_sysv_free (&s);
+  relopt_sysv_free (&s2);
+
+  order_by_bucket (names, symoffset, N, ref_nbucket (N - symoffset));
+  ck_assert_int_eq (relopt_gnu_build (names, N, symoffset, wide ? 64 : 32, &g,
+                                      &err),
+                    0);
+  ck_assert_int_eq (relopt_gnu_encode (&g, big, &buf, &len, &err), 0);
+  ck_assert_int_eq (relopt_gnu_decode (buf, len, wide ? 64 : 32, big, N, &g2,
+                                       &err),
+                    0);
+  ck_assert_uint_eq (g2.nbuckets, g.nbuckets);
+  ck_assert_uint_eq (g2.symoffset, g.symoffset);
+  ck_assert_uint_eq (g2.maskwords, g.maskwords);
+  ck_assert_uint_eq (g2.shift2, g.shift2);
+  ck_assert_mem_eq (g2.bloom, g.bloom, g.maskwords * sizeof *g.bloom);
+  ck_assert_mem_eq (g2.buckets, g.buckets, g.nbuckets * sizeof *g.buckets);
+  ck_assert_mem_eq (g2.chain, g.chain, (N - symoffset) * sizeof *g.chain);
+  verify_gnu (&g2, names, N, symoffset);
+  /* 32-bit bloom words must not carry bits above 31.  */
+  if (!wide)
+    for (i = 0; i < g.maskwords; i++)
+      ck_assert_uint_eq (g.bloom[i] >> 32, 0);
+  free (buf);
+  relopt_gnu_free (&g);
+  relopt_gnu_free (&g2);
+}
+END_TEST
+
+/* ---- Decoding defects ------------------------------------------------- */
+
+/* SysV defects for a symtab of 4 entries.  The good table: 1 bucket ->
+   1 -> 2 -> 3.  Words: nbucket, nchain, bucket[0..nbucket), chain[..).  */
+struct sysv_defect
+{
+  const char *what;
+  int nwords;
+  uint64_t w[10];
+  int rc;
+};
+
+static const struct sysv_defect sysv_defects[] = {
+  { "good", 7, { 1, 4, 1, 0, 2, 3, 0 }, 0 },
+  { "good, two buckets", 8, { 2, 4, 1, 2, 0, 3, 0, 0 }, 0 },
+  { "nbucket 0", 6, { 0, 4, 0, 2, 3, 0 }, RELOPT_E_FORMAT },
+  { "nchain 5 != nsyms 4", 8, { 1, 5, 1, 0, 2, 3, 0, 0 }, RELOPT_E_FORMAT },
+  { "nchain 3 != nsyms 4", 6, { 1, 3, 1, 0, 2, 0 }, RELOPT_E_FORMAT },
+  { "bucket index past nchain", 7, { 1, 4, 4, 0, 2, 3, 0 }, RELOPT_E_FORMAT },
+  { "chain index past nchain", 7, { 1, 4, 1, 0, 2, 9, 0 }, RELOPT_E_FORMAT },
+  { "chain cycle 1-2-3-1", 7, { 1, 4, 1, 0, 2, 3, 1 }, RELOPT_E_FORMAT },
+  { "self loop", 7, { 1, 4, 2, 0, 0, 2, 0 }, RELOPT_E_FORMAT },
+  { "two buckets share a chain", 8, { 2, 4, 1, 2, 0, 2, 3, 0 },
+    RELOPT_E_FORMAT },
+  { "one word short", 6, { 1, 4, 1, 0, 2, 3 }, RELOPT_E_FORMAT },
+  { "one word extra", 8, { 1, 4, 1, 0, 2, 3, 0, 0 }, RELOPT_E_FORMAT },
+  { "header only", 2, { 1, 4 }, RELOPT_E_FORMAT },
+  { "truncated header", 1, { 1 }, RELOPT_E_FORMAT },
+  { "empty", 0, { 0 }, RELOPT_E_FORMAT },
+  { "nbucket huge", 7, { 0xffffffffu, 4, 1, 0, 2, 3, 0 }, RELOPT_E_FORMAT },
+};
+
+START_TEST (test_sysv_decode_defects)
+{
+  const struct sysv_defect *d = &sysv_defects[_i / 4];
+  unsigned entsize = _i & 1 ? 8 : 4;
+  bool big = (_i & 2) != 0;
+  unsigned char buf[10 * 8];
+  struct relopt_sysv_table t;
+  struct relopt_error err = { 0 };
+  int k, rc;
+
+  for (k = 0; k < d->nwords; k++)
+    eo_put (buf + k * entsize, d->w[k], entsize, big);
+  rc = relopt_sysv_decode (buf, (uint64_t) d->nwords * entsize, entsize, big,
+                           4, &t, &err);
+  ck_assert_msg (rc == d->rc, "%s (entsize %u, %s): rc %d, expected %d (%s)",
+                 d->what, entsize, big ? "BE" : "LE", rc, d->rc, err.msg);
+  if (rc == 0)
+    relopt_sysv_free (&t);
+  else
+    ck_assert_msg (err.msg[0] != '\0', "%s: no message", d->what);
+}
+END_TEST
+
+/* GNU defects for a symtab of 4 entries, symoffset 2, 64-bit words:
+   header (nbuckets, symoffset, maskwords, shift2), MASKWORDS bloom
+   words, buckets, chain.  The good table: 1 bucket -> 2, chain words
+   h&~1, h|1.  EXTRA appends zero bytes (negative: removes).  */
+struct gnu_defect
+{
+  const char *what;
+  uint32_t nbuckets, symoffset, maskwords, shift2;
+  uint32_t bucket0, chain_last_end;
+  int extra;
+  int rc;
+};
+
+static const struct gnu_defect gnu_defects[] = {
+  { "good", 1, 2, 1, 6, 2, 1, 0, 0 },
+  { "good, 2 bloom words", 1, 2, 2, 6, 2, 1, 0, 0 },
+  { "nbuckets 0", 0, 2, 1, 6, 2, 1, 0, RELOPT_E_FORMAT },
+  { "bloom size 3", 1, 2, 3, 6, 2, 1, 0, RELOPT_E_FORMAT },
+  { "bloom size 0", 1, 2, 0, 6, 2, 1, 0, RELOPT_E_FORMAT },
+  { "bloom shift 64", 1, 2, 1, 64, 2, 1, 0, RELOPT_E_FORMAT },
+  { "symoffset 5 past the symtab", 1, 5, 1, 6, 2, 1, 0, RELOPT_E_FORMAT },
+  { "symoffset 0", 1, 0, 1, 6, 2, 1, 0, RELOPT_E_FORMAT },
+  { "size 4 bytes too long", 1, 2, 1, 6, 2, 1, 4, RELOPT_E_FORMAT },
+  { "size 4 bytes too short", 1, 2, 1, 6, 2, 1, -4, RELOPT_E_FORMAT },
+  { "bucket below symoffset", 1, 2, 1, 6, 1, 1, 0, RELOPT_E_FORMAT },
+  { "bucket past nsyms", 1, 2, 1, 6, 4, 1, 0, RELOPT_E_FORMAT },
+  { "last chain without end bit", 1, 2, 1, 6, 2, 0, 0, RELOPT_E_FORMAT },
+};
+
+START_TEST (test_gnu_decode_defects)
+{
+  const struct gnu_defect *d = &gnu_defects[_i / 2];
+  bool big = (_i & 1) != 0;
+  unsigned char buf[256];
+  uint32_t ha = ref_gnu_hash ("a"), hb = ref_gnu_hash ("b"), k;
+  struct relopt_gnu_table t;
+  struct relopt_error err = { 0 };
+  size_t o = 0;
+  int rc;
+
+  memset (buf, 0, sizeof buf);
+  eo_put (buf + o, d->nbuckets, 4, big), o += 4;
+  eo_put (buf + o, d->symoffset, 4, big), o += 4;
+  eo_put (buf + o, d->maskwords, 4, big), o += 4;
+  eo_put (buf + o, d->shift2, 4, big), o += 4;
+  for (k = 0; k < d->maskwords; k++, o += 8)
+    eo_put (buf + o, ~(uint64_t) 0, 8, big);
+  for (k = 0; k < d->nbuckets; k++, o += 4)
+    eo_put (buf + o, k == 0 ? d->bucket0 : 0, 4, big);
+  eo_put (buf + o, ha & ~1u, 4, big), o += 4;
+  eo_put (buf + o, (hb & ~1u) | d->chain_last_end, 4, big), o += 4;
+  o = (size_t) ((long) o + d->extra);
+  rc = relopt_gnu_decode (buf, o, 64, big, 4, &t, &err);
+  ck_assert_msg (rc == d->rc, "%s (%s): rc %d, expected %d (%s)", d->what,
+                 big ? "BE" : "LE", rc, d->rc, err.msg);
+  if (rc == 0)
+    relopt_gnu_free (&t);
+  else
+    ck_assert_msg (err.msg[0] != '\0', "%s: no message", d->what);
+}
+END_TEST
+
+START_TEST (test_gnu_decode_short)
+{
+  unsigned char buf[16] = { 0 };
+  struct relopt_gnu_table t;
+  struct relopt_error err = { 0 };
+  size_t n;
+
+  for (n = 0; n < 16; n++)
+    ck_assert_int_eq (relopt_gnu_decode (buf, n, 32, false, 4, &t, &err),
+                      RELOPT_E_FORMAT);
+}
+END_TEST
+
+/* ---- Limits: 100k symbols ---------------------------------------------- */
+
+enum
+{
+  BIG_N = 100001 /* symbol 0 + 100,000 */
+};
+
+static char (*big_store)[16];
+static const char **big_names;
+
+static void
+big_setup (void)
+{
+  uint32_t i;
+
+  big_store = calloc (BIG_N, sizeof *big_store);
+  big_names = calloc (BIG_N, sizeof *big_names);
+  ck_assert_ptr_nonnull (big_store);
+  ck_assert_ptr_nonnull (big_names);
+  big_names[0] = "";
+  for (i = 1; i < BIG_N; i++)
+    {
+      snprintf (big_store[i], sizeof big_store[i], "sym_%u", i);
+      big_names[i] = big_store[i];
+    }
+}
+
+static void
+big_teardown (void)
+{
+  free (big_store);
+  free (big_names);
+}
+
+START_TEST (test_sysv_100k)
+{
+  unsigned char *hashed = calloc (BIG_N, 1);
+  struct relopt_sysv_table t, t2;
+  struct relopt_error err = { 0 };
+  unsigned char *buf;
+  size_t len;
+  uint32_t i, nh = 0;
+  char absent[32];
+
+  ck_assert_ptr_nonnull (hashed);
+  for (i = 1; i < BIG_N; i++)
+    {
+      hashed[i] = i % 7 != 0; /* every 7th: undefined, not hashed */
+      nh += hashed[i];
+    }
+  ck_assert_int_eq (relopt_sysv_build (big_names, hashed, BIG_N, &t, &err),
+                    0);
+  /* 85,715 hashed (100,000 less 14,285 multiples of 7): 65537 <= n < 131101.  */
+  ck_assert_uint_eq (nh, 85715);
+  ck_assert_uint_eq (t.nbucket, 65537);
+  verify_sysv (&t, big_names, hashed, BIG_N);
+  for (i = 1; i < BIG_N; i++)
+    ck_assert_uint_eq (relopt_sysv_lookup (&t, big_names, big_names[i]),
+                       hashed[i] ? i : 0);
+  for (i = BIG_N; i < BIG_N + 20000; i++)
+    {
+      snprintf (absent, sizeof absent, "sym_%u", i);
+      ck_assert_uint_eq (relopt_sysv_lookup (&t, big_names, absent), 0);
+    }
+  ck_assert_int_eq (relopt_sysv_encode (&t, 4, true, &buf, &len, &err), 0);
+  ck_assert_uint_eq (len, 4 * (2 + 65537 + (size_t) BIG_N));
+  ck_assert_int_eq (relopt_sysv_decode (buf, len, 4, true, BIG_N, &t2, &err),
+                    0);
+  ck_assert_mem_eq (t2.chain, t.chain, BIG_N * sizeof *t.chain);
+  free (buf);
+  relopt_sysv_free (&t);
+  relopt_sysv_free (&t2);
+  free (hashed);
+}
+END_TEST
+
+START_TEST (test_gnu_100k)
+{
+  /* 1000 unhashed globals first (symoffset 1001), then 99,000 hashed.  */
+  uint32_t symoffset = 1001, i;
+  struct relopt_gnu_table t, t2;
+  struct relopt_error err = { 0 };
+  unsigned char *buf;
+  size_t len;
+  char absent[32];
+  unsigned wb = _i ? 64 : 32;
+
+  order_by_bucket (big_names, symoffset, BIG_N,
+                   ref_nbucket (BIG_N - symoffset));
+  ck_assert_int_eq (relopt_gnu_build (big_names, BIG_N, symoffset, wb, &t,
+                                      &err),
+                    0);
+  /* 99,000 hashed: L = 17 + 1 = 18, 99000 & 65536 -> 21 bits.  */
+  ck_assert_uint_eq (t.nbuckets, 65537);
+  ck_assert_uint_eq (t.shift2, 21);
+  ck_assert_uint_eq (t.maskwords, (1u << 21) / wb);
+  verify_gnu (&t, big_names, BIG_N, symoffset);
+  for (i = 1; i < BIG_N; i++)
+    ck_assert_uint_eq (relopt_gnu_lookup (&t, big_names, big_names[i]),
+                       i >= symoffset ? i : 0);
+  for (i = BIG_N; i < BIG_N + 20000; i++)
+    {
+      snprintf (absent, sizeof absent, "sym_%u", i);
+      ck_assert_uint_eq (relopt_gnu_lookup (&t, big_names, absent), 0);
+    }
+  ck_assert_int_eq (relopt_gnu_encode (&t, false, &buf, &len, &err), 0);
+  ck_assert_int_eq (relopt_gnu_decode (buf, len, wb, false, BIG_N, &t2, &err),
+                    0);
+  ck_assert_mem_eq (t2.chain, t.chain, (BIG_N - symoffset) * sizeof *t.chain);
+  free (buf);
+  relopt_gnu_free (&t);
+  relopt_gnu_free (&t2);
+}
+END_TEST
+
+Suite *
+symhash_suite (void)
+{
+  Suite *s = suite_create ("symhash");
+  TCase *core = tcase_create ("core");
+  TCase *limits = tcase_create ("limits");
+
+  tcase_set_timeout (core, TEST_TIMEOUT_CORE);
+  tcase_add_loop_test (core, test_known_answers, 0, ARRAY_SIZE (known));
+  tcase_add_test (core, test_high_bytes);
+  tcase_add_loop_test (core, test_random_strings, 0, 4);
+  tcase_add_loop_test (core, test_nbucket_boundaries, 0,
+                       ARRAY_SIZE (binutils_buckets));
+  tcase_add_test (core, test_nbucket_ends);
+  tcase_add_loop_test (core, test_gnu_params, 0,
+                       ARRAY_SIZE (gnu_params_cases));
+  tcase_add_test (core, test_sysv_empty);
+  tcase_add_test (core, test_sysv_one);
+  tcase_add_test (core, test_sysv_nothing_hashed);
+  tcase_add_test (core, test_sysv_duplicates);
+  tcase_add_test (core, test_gnu_empty);
+  tcase_add_test (core, test_gnu_all_locals);
+  tcase_add_loop_test (core, test_gnu_one, 0, 2);
+  tcase_add_test (core, test_gnu_duplicates);
+  tcase_add_test (core, test_gnu_build_unordered);
+  tcase_add_loop_test (core, test_gnu_random_sets, 0, 16);
+  tcase_add_loop_test (core, test_sysv_encode_bytes, 0, 4);
+  tcase_add_loop_test (core, test_gnu_encode_bytes, 0, 4);
+  tcase_add_loop_test (core, test_roundtrip, 0, 4);
+  suite_add_tcase (s, core);
+
+  tcase_set_timeout (limits, TEST_TIMEOUT_LIMITS);
+  tcase_add_loop_test (limits, test_sysv_decode_defects, 0,
+                       4 * ARRAY_SIZE (sysv_defects));
+  tcase_add_loop_test (limits, test_gnu_decode_defects, 0,
+                       2 * ARRAY_SIZE (gnu_defects));
+  tcase_add_test (limits, test_gnu_decode_short);
+  tcase_add_unchecked_fixture (limits, big_setup, big_teardown);
+  tcase_add_test (limits, test_sysv_100k);
+  tcase_add_loop_test (limits, test_gnu_100k, 0, 2);
+  suite_add_tcase (s, limits);
+  return s;
+}
+
+RELOPT_CHECK_MAIN (symhash_suite)
