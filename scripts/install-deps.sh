@@ -17,7 +17,8 @@
 #   dejagnu                 runtest, the testsuite (testsuite/)
 #   texinfo                 makeinfo, for make dist / docs
 #   elfutils                eu-readelf, eu-elflint: independent checkers
-#   binutils-{arm-linux-gnueabi,aarch64-linux-gnu,s390x-linux-gnu,i686-linux-gnu}
+#   binutils-{arm-linux-gnueabi,aarch64-linux-gnu,s390x-linux-gnu,i686-linux-gnu,
+#             mips64el-linux-gnuabi64}
 #                           cross gas/ld/readelf for the dump tests (i386
 #                           tests use the native `as --32'; the i686 tools
 #                           are a fallback)
@@ -37,6 +38,7 @@ binutils binutils-dev binutils-multiarch binutils-multiarch-dev libiberty-dev
 check dejagnu texinfo elfutils
 binutils-arm-linux-gnueabi binutils-aarch64-linux-gnu
 binutils-s390x-linux-gnu binutils-i686-linux-gnu
+binutils-mips64el-linux-gnuabi64
 gcc-arm-linux-gnueabi gcc-aarch64-linux-gnu
 lld python3 file xz-utils dpkg-dev ca-certificates"
 

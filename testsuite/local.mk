@@ -29,6 +29,7 @@ testsuite/relopt-site.exp: Makefile
 	  echo 'set AS_arm "$(TS_AS_arm)"'; \
 	  echo 'set AS_aarch64 "$(TS_AS_aarch64)"'; \
 	  echo 'set AS_s390x "$(TS_AS_s390x)"'; \
+	  echo 'set AS_mips64el "$(TS_AS_mips64el)"'; \
 	  echo 'set LD_x86_64 "$(TS_LD_x86_64)"'; \
 	  echo 'set LD_i386 "$(TS_LD_i386)"'; \
 	  echo 'set OBJDUMP_x86_64 "$(TS_OBJDUMP_x86_64)"'; \
@@ -36,6 +37,7 @@ testsuite/relopt-site.exp: Makefile
 	  echo 'set OBJDUMP_arm "$(TS_OBJDUMP_arm)"'; \
 	  echo 'set OBJDUMP_aarch64 "$(TS_OBJDUMP_aarch64)"'; \
 	  echo 'set OBJDUMP_s390x "$(TS_OBJDUMP_s390x)"'; \
+	  echo 'set OBJDUMP_mips64el "$(TS_OBJDUMP_mips64el)"'; \
 	} > $@-t && mv $@-t $@
 
 TS_READELF = readelf
@@ -44,6 +46,7 @@ TS_AS_i386 = as
 TS_AS_arm = arm-linux-gnueabi-as
 TS_AS_aarch64 = aarch64-linux-gnu-as
 TS_AS_s390x = s390x-linux-gnu-as
+TS_AS_mips64el = mips64el-linux-gnuabi64-as
 TS_LD_x86_64 = ld
 TS_LD_i386 = ld
 TS_OBJDUMP_x86_64 = objdump
@@ -51,6 +54,7 @@ TS_OBJDUMP_i386 = objdump
 TS_OBJDUMP_arm = arm-linux-gnueabi-objdump
 TS_OBJDUMP_aarch64 = aarch64-linux-gnu-objdump
 TS_OBJDUMP_s390x = s390x-linux-gnu-objdump
+TS_OBJDUMP_mips64el = mips64el-linux-gnuabi64-objdump
 
 clean-local: clean-testsuite
 .PHONY: clean-testsuite
@@ -74,6 +78,8 @@ TESTSUITE_DUMP_TESTS = \
 	testsuite/relopt.dump/arm-branch.d \
 	testsuite/relopt.dump/arm-branch.s \
 	testsuite/relopt.dump/arm-nosort.d \
+	testsuite/relopt.dump/arm-thumb-be32.d \
+	testsuite/relopt.dump/arm-thumb-be8.d \
 	testsuite/relopt.dump/arm-thumb.d \
 	testsuite/relopt.dump/arm-thumb.s \
 	testsuite/relopt.dump/hashcalc.py \
@@ -83,6 +89,8 @@ TESTSUITE_DUMP_TESTS = \
 	testsuite/relopt.dump/i386-gnu.d \
 	testsuite/relopt.dump/i386-reloc.d \
 	testsuite/relopt.dump/i386.s \
+	testsuite/relopt.dump/mips64el.d \
+	testsuite/relopt.dump/mips64el.s \
 	testsuite/relopt.dump/s390x-gnu.d \
 	testsuite/relopt.dump/s390x-shdr.d \
 	testsuite/relopt.dump/s390x-sysv.d \

@@ -9,11 +9,15 @@
 # Keys: THM_CALL = 10 < THM_JUMP24 = 30; addend (hw1 & 0x7ff) << 16 |
 # (hw2 & 0x2fff): bl t_ext + 16 = f000 f806 -> 0x00002806; b.w t_ext + 4
 # = f000 b800 -> 0x00002800; every other branch f7ff fffe / f7ff bffe
-# -> 0x07ff2ffe.  MOVW/MOVT and data relocations follow in order.
+# -> 0x07ff2ffe; bl t_ext + 0x10000, + 0x40000, + 0x100000 -> 0x0f2ffe,
+# 0x3f2ffe, 0xff2ffe.  MOVW/MOVT and data relocations follow in order.
 
-Relocation section '\.rel\.text' at offset 0x[0-9a-f]+ contains 11 entries:
+Relocation section '\.rel\.text' at offset 0x[0-9a-f]+ contains 14 entries:
  +Offset +Info +Type +Sym\. ?Value +Symbol's Name( \+ Addend)?
 00000010 +0000060a R_ARM_THM_CALL +00000000 +t_ext
+00000034 +0000060a R_ARM_THM_CALL +00000000 +t_ext
+00000030 +0000060a R_ARM_THM_CALL +00000000 +t_ext
+0000002c +0000060a R_ARM_THM_CALL +00000000 +t_ext
 00000000 +0000060a R_ARM_THM_CALL +00000000 +t_ext
 00000018 +0000060a R_ARM_THM_CALL +00000000 +t_ext
 0000001c +0000070a R_ARM_THM_CALL +00000001 +t_main
