@@ -25,6 +25,7 @@
 #   gcc-{arm-linux-gnueabi,aarch64-linux-gnu}   cross compilers for examples/
 #                           and the plugin tests
 #   lld                     ld.lld -r: objects with an unmerged .strtab
+#   clang                   its integrated assembler writes SHT_LLVM_ADDRSIG
 #   python3                 helper scripts
 #   file xz-utils dpkg-dev  the real-module scripts (dpkg -x, .ko.xz)
 #   ca-certificates         apt over https mirrors
@@ -40,7 +41,7 @@ binutils-arm-linux-gnueabi binutils-aarch64-linux-gnu
 binutils-s390x-linux-gnu binutils-i686-linux-gnu
 binutils-mips64el-linux-gnuabi64
 gcc-arm-linux-gnueabi gcc-aarch64-linux-gnu
-lld python3 file xz-utils dpkg-dev ca-certificates"
+lld clang python3 file xz-utils dpkg-dev ca-certificates"
 
 # Optional packages: installed when the archive has them, never fatal.
 OPTIONAL="binutils-gold"

@@ -30,6 +30,7 @@ testsuite/relopt-site.exp: Makefile
 	  echo 'set AS_aarch64 "$(TS_AS_aarch64)"'; \
 	  echo 'set AS_s390x "$(TS_AS_s390x)"'; \
 	  echo 'set AS_mips64el "$(TS_AS_mips64el)"'; \
+	  echo 'set AS_clang "$(TS_AS_clang)"'; \
 	  echo 'set LD_x86_64 "$(TS_LD_x86_64)"'; \
 	  echo 'set LD_i386 "$(TS_LD_i386)"'; \
 	  echo 'set OBJDUMP_x86_64 "$(TS_OBJDUMP_x86_64)"'; \
@@ -47,6 +48,7 @@ TS_AS_arm = arm-linux-gnueabi-as
 TS_AS_aarch64 = aarch64-linux-gnu-as
 TS_AS_s390x = s390x-linux-gnu-as
 TS_AS_mips64el = mips64el-linux-gnuabi64-as
+TS_AS_clang = clang
 TS_LD_x86_64 = ld
 TS_LD_i386 = ld
 TS_OBJDUMP_x86_64 = objdump
@@ -82,6 +84,8 @@ TESTSUITE_DUMP_TESTS = \
 	testsuite/relopt.dump/arm-thumb-be8.d \
 	testsuite/relopt.dump/arm-thumb.d \
 	testsuite/relopt.dump/arm-thumb.s \
+	testsuite/relopt.dump/clang-addrsig.d \
+	testsuite/relopt.dump/clang-addrsig.s \
 	testsuite/relopt.dump/hashcalc.py \
 	testsuite/relopt.dump/i386-bloom.d \
 	testsuite/relopt.dump/i386-bloom.s \
