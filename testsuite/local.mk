@@ -67,6 +67,7 @@ EXTRA_DIST += \
 	testsuite/config/default.exp \
 	testsuite/lib/relopt.exp \
 	testsuite/lib/relopt-dump.exp \
+	testsuite/lib/set-shdr.py \
 	testsuite/relopt.dump/dump.exp \
 	$(TESTSUITE_DUMP_TESTS)
 
@@ -126,4 +127,7 @@ TESTSUITE_DUMP_TESTS = \
 	testsuite/relopt.dump/x86_64-sysv-shdr.d \
 	testsuite/relopt.dump/x86_64-sysv.d \
 	testsuite/relopt.dump/x86_64-sysv.s \
+	testsuite/relopt.dump/x86_64-unknown-link-sysv.d \
+	testsuite/relopt.dump/x86_64-unknown-link.d \
+	testsuite/relopt.dump/x86_64-unknown-link.s \
 	testsuite/relopt.dump/x86_64-usage.d
