@@ -107,7 +107,7 @@ relopt_image_serialize (const relopt_image *img, unsigned char **outp,
     }
   else
     e_shnum = (uint16_t) img->shnum;
-  if (img->shstrndx >= RELOPT_SHN_LORESERVE)
+  if (img->shstrndx >= RELOPT_SHN_LORESERVE || s0.sh_link != 0)
     {
       s0.sh_link = img->shstrndx;
       e_shstrndx = RELOPT_SHN_XINDEX;

@@ -686,6 +686,37 @@ eo_get_rel (const struct eo_view *v, uint32_t idx, size_t j, struct eo_rel *r)
   r->addend = rela ? (int64_t) eo_get (p + 16, 8, big) : 0;
 }
 
+void
+eo_patch_shdr (unsigned char *buf, const struct eo_view *v, uint32_t idx,
+               enum eo_shfield f, uint64_t val)
+{
+  unsigned w = v->cls == EO_CLASS32 ? 4 : 8;
+  unsigned char *h = buf + v->shoff + (uint64_t) idx * (v->cls == EO_CLASS32
+                                                            ? 40
+                                                            : 64);
+  /* Offsets and sizes of Elf32_Shdr / Elf64_Shdr members.  */
+  static const struct
+  {
+    unsigned base, nw, size_is_word;
+  } layout[] = {
+    [EO_SH_NAME] = { 0, 0, 0 },    [EO_SH_TYPE] = { 4, 0, 0 },
+    [EO_SH_FLAGS] = { 8, 0, 1 },   [EO_SH_ADDR] = { 8, 1, 1 },
+    [EO_SH_OFFSET] = { 8, 2, 1 },  [EO_SH_SIZE] = { 8, 3, 1 },
+    [EO_SH_LINK] = { 8, 4, 0 },    [EO_SH_INFO] = { 12, 4, 0 },
+    [EO_SH_ALIGN] = { 16, 4, 1 },  [EO_SH_ENTSIZE] = { 16, 5, 1 },
+  };
+
+  eo_put (h + layout[f].base + layout[f].nw * w, val,
+          layout[f].size_is_word ? w : 4, v->big);
+}
+
+size_t
+eo_sym_offset (const struct eo_view *v, uint32_t idx)
+{
+  return (size_t) v->sec[v->symtab].offset
+         + (size_t) idx * (v->cls == EO_CLASS32 ? 16 : 24);
+}
+
 unsigned char *
 eo_read_file (const char *path, size_t *lenp)
 {

@@ -218,6 +218,29 @@ size_t eo_nrel (const struct eo_view *v, uint32_t idx);
 void eo_get_rel (const struct eo_view *v, uint32_t idx, size_t j,
                  struct eo_rel *r);
 
+/* Section header fields, for tests that damage an object in place.  */
+enum eo_shfield
+{
+  EO_SH_NAME,
+  EO_SH_TYPE,
+  EO_SH_FLAGS,
+  EO_SH_ADDR,
+  EO_SH_OFFSET,
+  EO_SH_SIZE,
+  EO_SH_LINK,
+  EO_SH_INFO,
+  EO_SH_ALIGN,
+  EO_SH_ENTSIZE
+};
+
+/* Overwrite field F of section IDX's header in BUF (the bytes V was
+   parsed from) with VAL.  */
+void eo_patch_shdr (unsigned char *buf, const struct eo_view *v, uint32_t idx,
+                    enum eo_shfield f, uint64_t val);
+
+/* Offset in BUF of symbol IDX's entry.  */
+size_t eo_sym_offset (const struct eo_view *v, uint32_t idx);
+
 /* Read a whole file into a malloc'd buffer; NULL on failure.  */
 unsigned char *eo_read_file (const char *path, size_t *lenp);
 

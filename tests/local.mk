@@ -6,11 +6,13 @@
 ## independently of bfdext's reader.  `make check' runs them (TESTS)
 ## before the DejaGnu testsuite.  One suite: make check TESTS=tests/check_strtab
 ## or run tests/check_strtab directly (CK_VERBOSITY=verbose, CK_RUN_CASE=limits).
-relopt_check_suites = tests/check_symhash tests/check_strtab
+relopt_check_suites = \
+	tests/check_symhash tests/check_strtab tests/check_image
 check_PROGRAMS += $(relopt_check_suites)
 TESTS += $(relopt_check_suites)
 
-relopt_tests_common = tests/testutil.h tests/elfobj.h tests/elfobj.c
+relopt_tests_common = tests/testutil.h tests/elfobj.h tests/elfobj.c \
+	tests/sample.h tests/sample.c
 relopt_tests_cflags = $(AM_CFLAGS) @CHECK_CFLAGS@
 relopt_tests_ldadd = bfdext/libbfdext.la $(CHECK_LIBS) $(LIBIBERTY)
 
@@ -21,3 +23,7 @@ tests_check_symhash_LDADD = $(relopt_tests_ldadd)
 tests_check_strtab_SOURCES = tests/check_strtab.c $(relopt_tests_common)
 tests_check_strtab_CFLAGS = $(relopt_tests_cflags)
 tests_check_strtab_LDADD = $(relopt_tests_ldadd)
+
+tests_check_image_SOURCES = tests/check_image.c $(relopt_tests_common)
+tests_check_image_CFLAGS = $(relopt_tests_cflags)
+tests_check_image_LDADD = $(relopt_tests_ldadd)
