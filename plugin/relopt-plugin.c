@@ -247,8 +247,9 @@ cleanup_hook (void)
   struct relopt_stats stats;
   int errnum;
 
-  /* gold calls the hook once per load of the plugin; the work is done by
-     the first call (see the comment at the top).  */
+  /* The work is done by the first call only: gold may load the plugin
+     twice (see the comment at the top), and a linker's exit path may
+     call cleanup hooks again after a fatal error.  */
   if (plugin.cleanup_done)
     return LDPS_OK;
   plugin.cleanup_done = true;
