@@ -7,7 +7,8 @@
 ## before the DejaGnu testsuite.  One suite: make check TESTS=tests/check_strtab
 ## or run tests/check_strtab directly (CK_VERBOSITY=verbose, CK_RUN_CASE=limits).
 relopt_check_suites = \
-	tests/check_symhash tests/check_strtab tests/check_image
+	tests/check_symhash tests/check_strtab tests/check_image \
+	tests/check_symorder
 check_PROGRAMS += $(relopt_check_suites)
 TESTS += $(relopt_check_suites)
 
@@ -27,3 +28,7 @@ tests_check_strtab_LDADD = $(relopt_tests_ldadd)
 tests_check_image_SOURCES = tests/check_image.c $(relopt_tests_common)
 tests_check_image_CFLAGS = $(relopt_tests_cflags)
 tests_check_image_LDADD = $(relopt_tests_ldadd)
+
+tests_check_symorder_SOURCES = tests/check_symorder.c $(relopt_tests_common)
+tests_check_symorder_CFLAGS = $(relopt_tests_cflags)
+tests_check_symorder_LDADD = $(relopt_tests_ldadd)

@@ -46,4 +46,34 @@ test_rand (uint64_t *state)
 
 #define ARRAY_SIZE(a) (sizeof (a) / sizeof (a)[0])
 
+/* Plain reference versions of what symhash computes, for the suites that
+   predict relopt's symbol order (check_symhash has its own, tested ones):
+   the GNU hash, h = h * 33 + c from 5381 over unsigned bytes, and
+   binutils' bucket count, the largest of elf_buckets[] not above N.  */
+static inline uint32_t
+test_gnu_hash (const char *name)
+{
+  uint32_t h = 5381;
+
+  for (; *name; name++)
+    h = h * 33 + (unsigned char) *name;
+  return h;
+}
+
+static inline uint32_t
+test_nbucket (uint32_t n)
+{
+  static const uint32_t b[] = { 1,     3,     17,    37,     67,    97,
+                                131,   197,   263,   521,    1031,  2053,
+                                4099,  8209,  16411, 32771,  65537, 131101,
+                                262147 };
+  uint32_t best = 1;
+  size_t i;
+
+  for (i = 0; i < ARRAY_SIZE (b); i++)
+    if (b[i] <= n)
+      best = b[i];
+  return best;
+}
+
 #endif /* RELOPT_TESTS_TESTUTIL_H */
