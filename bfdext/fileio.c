@@ -166,6 +166,17 @@ relopt_replace_file_checked (const char *path, const unsigned char *buf,
   if (rc)
     return rc;
 
+  /* A read-only file is not replaced (the rename would succeed in a
+     writable directory): the user made it read-only.  Root may write
+     anything, as with open(2).  */
+  if (faccessat (AT_FDCWD, target, F_OK, AT_EACCESS) == 0
+      && faccessat (AT_FDCWD, target, W_OK, AT_EACCESS) != 0)
+    {
+      rc = io_error (err, errno, "cannot replace read-only file", target);
+      free (target);
+      return rc;
+    }
+
   /* Mode: MODE_FROM's permission bits, else the destination's, else
      0666 & ~umask (what open would give).  */
   if (stat (target, &st) == 0)
