@@ -203,6 +203,10 @@ main (int argc, char **argv)
   bool check = false;
   int c, idx, i, failed = 0;
 
+  /* Past a file size limit (ulimit -f) write(2) must fail with EFBIG so
+     the temporary file is removed and the error reported, rather than
+     SIGXFSZ killing the process half-way.  */
+  signal (SIGXFSZ, SIG_IGN);
   relopt_options_init (&opts);
   while ((c = getopt_long (argc, argv, "o:", longopts, &idx)) != -1)
     {
