@@ -262,13 +262,13 @@ relopt_gnu_free (struct relopt_gnu_table *t)
   memset (t, 0, sizeof *t);
 }
 
-/* ceil(log2(X)), 0 for X <= 1 (bfd_log2).  */
+/* floor(log2(X)), 0 for X <= 1: binutils' bfd_log2.  */
 static unsigned
-log2_up (uint32_t x)
+log2_floor (uint32_t x)
 {
   unsigned r = 0;
 
-  while (r < 32 && ((uint64_t) 1 << r) < x)
+  while ((x >>= 1) != 0)
     r++;
   return r;
 }
@@ -277,7 +277,7 @@ void
 relopt_gnu_params (uint32_t nhashed, unsigned wordbits, uint32_t *nbuckets,
                    uint32_t *maskwords, uint32_t *shift2)
 {
-  unsigned bits = log2_up (nhashed) + 1;
+  unsigned bits = log2_floor (nhashed) + 1;
   unsigned shift1 = wordbits == 64 ? 6 : 5;
 
   if (bits < 3)
@@ -288,7 +288,10 @@ relopt_gnu_params (uint32_t nhashed, unsigned wordbits, uint32_t *nbuckets,
     bits += 2;
   if (wordbits == 64 && bits == 5)
     bits = 6;
+  /* bfd's compute_bucket_count never gives .gnu.hash fewer than 2.  */
   *nbuckets = relopt_hash_nbucket (nhashed);
+  if (*nbuckets < 2)
+    *nbuckets = 2;
   *shift2 = bits;
   *maskwords = (uint32_t) 1 << (bits - shift1);
 }

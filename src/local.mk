@@ -5,3 +5,7 @@ src_relopt_LDADD = bfdext/libbfdext.la $(BFD_LIBS) $(LIBIBERTY)
 src_relopt_CPPFLAGS = $(AM_CPPFLAGS) \
 	-DRELOPT_PLUGIN_PATH='"$(pkglibdir)/relopt.so"'
 dist_man_MANS += doc/relopt.1
+
+## .gnu.hash sizing checked against GNU ld's own tables.
+TESTS += scripts/check-gnu-params.sh
+EXTRA_DIST += scripts/check-gnu-params.sh
