@@ -111,9 +111,14 @@ strtab_shared (const relopt_image *img)
 
   if (img->strtab == img->shstrndx)
     return true;
+  /* Hash tables do not count: their sh_link is reset to .symtab when
+     they are rebuilt, so counting them would merge only on a second run
+     (not idempotent).  */
   for (i = 1; i < img->shnum; i++)
     if (i != img->symtab && img->sec[i].sh_link == img->strtab
-        && img->sec[i].sh_type != RELOPT_SHT_NULL)
+        && img->sec[i].sh_type != RELOPT_SHT_NULL
+        && img->sec[i].sh_type != RELOPT_SHT_HASH
+        && img->sec[i].sh_type != RELOPT_SHT_GNU_HASH)
       return true;
   return false;
 }
