@@ -1,0 +1,37 @@
+## fuzz: hostile and broken input (issue 5).
+##
+## make check runs, under --enable-sanitizers too:
+##   fuzz/regress.sh              every input in fuzz/regress/ (crashes the
+##                                fuzzer found, each fixed) through the fuzz
+##                                target's invariants in-process
+##                                (fuzz/replay) and through src/relopt
+##   scripts/mutation-test.sh     truncations and boundary values of every
+##                                header field of small objects built with
+##                                as/cross-as (fuzz/mutate in-process, a
+##                                sample through src/relopt)
+##   scripts/failure-injection.sh the write path: size limit, read-only
+##                                directory/file, missing directory, input
+##                                vanished, symlink, two runs at once
+##   tests/mutate/hash-defects.sh --check rejects each structural defect
+##                                of a .hash/.gnu.hash
+## `make fuzz FUZZ_SECONDS=N' runs libFuzzer (fuzz/run-fuzz.sh; clang).
+
+check_PROGRAMS += fuzz/replay fuzz/mutate
+fuzz_replay_SOURCES = fuzz/replay.c fuzz/fuzz_relopt.c
+fuzz_replay_LDADD = bfdext/libbfdext.la $(LIBIBERTY)
+fuzz_mutate_SOURCES = fuzz/mutate.c fuzz/fuzz_relopt.c
+fuzz_mutate_LDADD = bfdext/libbfdext.la $(LIBIBERTY)
+
+TESTS += fuzz/regress.sh scripts/mutation-test.sh \
+	scripts/failure-injection.sh tests/mutate/hash-defects.sh
+
+EXTRA_DIST += fuzz/regress.sh fuzz/run-fuzz.sh fuzz/make-seeds.sh \
+	fuzz/relopt.dict fuzz/regress \
+	scripts/mutation-test.sh scripts/failure-injection.sh \
+	tests/mutate/hash-defects.sh tests/mutate/hashdefect.py \
+	tests/mutate/vanish.c doc/failure.md
+
+FUZZ_SECONDS = 600
+.PHONY: fuzz
+fuzz:
+	bash $(srcdir)/fuzz/run-fuzz.sh $(FUZZ_SECONDS)
