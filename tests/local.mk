@@ -8,7 +8,7 @@
 ## or run tests/check_strtab directly (CK_VERBOSITY=verbose, CK_RUN_CASE=limits).
 relopt_check_suites = \
 	tests/check_symhash tests/check_strtab tests/check_image \
-	tests/check_symorder
+	tests/check_symorder tests/check_relsort
 check_PROGRAMS += $(relopt_check_suites)
 TESTS += $(relopt_check_suites)
 
@@ -32,3 +32,7 @@ tests_check_image_LDADD = $(relopt_tests_ldadd)
 tests_check_symorder_SOURCES = tests/check_symorder.c $(relopt_tests_common)
 tests_check_symorder_CFLAGS = $(relopt_tests_cflags)
 tests_check_symorder_LDADD = $(relopt_tests_ldadd)
+
+tests_check_relsort_SOURCES = tests/check_relsort.c $(relopt_tests_common)
+tests_check_relsort_CFLAGS = $(relopt_tests_cflags)
+tests_check_relsort_LDADD = $(relopt_tests_ldadd)
