@@ -44,7 +44,9 @@ gcc-arm-linux-gnueabi gcc-aarch64-linux-gnu
 lld clang python3 file xz-utils dpkg-dev ca-certificates"
 
 # Optional packages: installed when the archive has them, never fatal.
-OPTIONAL="binutils-gold"
+# linux-headers-<arch> (with its linux-kbuild) lets the plugin's kbuild test
+# (scripts/kbuild-plugin-test.sh) build a real out-of-tree module.
+OPTIONAL="linux-headers-$(dpkg --print-architecture)"
 
 missing_of () {
   m=
@@ -69,9 +71,9 @@ esac
 
 missing=$(missing_of $PACKAGES)
 # ld.gold: needed only if the binutils package does not already ship it.
-opt=
+opt=$(missing_of $OPTIONAL)
 if ! command -v ld.gold >/dev/null 2>&1; then
-  opt=$(missing_of $OPTIONAL)
+  opt="$opt$(missing_of binutils-gold)"
 fi
 
 if [ -z "$missing" ] && [ -z "$opt" ]; then

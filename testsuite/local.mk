@@ -23,6 +23,7 @@ testsuite/relopt-site.exp: Makefile
 	@$(MKDIR_P) testsuite
 	@{ \
 	  echo 'set RELOPT "$(abs_top_builddir)/src/relopt$(EXEEXT)"'; \
+	  echo 'set RELOPT_PLUGIN "$(abs_top_builddir)/plugin/.libs/relopt.so"'; \
 	  echo 'set READELF "$(TS_READELF)"'; \
 	  echo 'set AS_x86_64 "$(TS_AS_x86_64)"'; \
 	  echo 'set AS_i386 "$(TS_AS_i386)"'; \
