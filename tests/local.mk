@@ -8,7 +8,7 @@
 ## or run tests/check_strtab directly (CK_VERBOSITY=verbose, CK_RUN_CASE=limits).
 relopt_check_suites = \
 	tests/check_symhash tests/check_strtab tests/check_image \
-	tests/check_symorder tests/check_relsort
+	tests/check_symorder tests/check_relsort tests/check_pipeline
 check_PROGRAMS += $(relopt_check_suites)
 TESTS += $(relopt_check_suites)
 
@@ -36,3 +36,7 @@ tests_check_symorder_LDADD = $(relopt_tests_ldadd)
 tests_check_relsort_SOURCES = tests/check_relsort.c $(relopt_tests_common)
 tests_check_relsort_CFLAGS = $(relopt_tests_cflags)
 tests_check_relsort_LDADD = $(relopt_tests_ldadd)
+
+tests_check_pipeline_SOURCES = tests/check_pipeline.c $(relopt_tests_common)
+tests_check_pipeline_CFLAGS = $(relopt_tests_cflags)
+tests_check_pipeline_LDADD = $(relopt_tests_ldadd)

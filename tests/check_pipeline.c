@@ -1,0 +1,936 @@
+/* check_pipeline.c -- the rewrite pipeline (bfdext/pipeline.c) with
+   --check (check.c), the semantic comparison (compare.c), options
+   (options.c) and file replacement (fileio.c).
+
+   Inputs are the tests' sample objects (sample.h).  The tables in the
+   output are read with a loader model written here from the formats
+   (SysV gABI "Hash Table"; glibc's GNU hash lookup) directly on the
+   output bytes, and every lookup is compared with a linear scan.  */
+
+#include <config.h>
+#include <errno.h>
+#include <stdio.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "testutil.h"
+#include "elfobj.h"
+#include "sample.h"
+#include "image.h"
+
+Suite *pipeline_suite (void);
+
+static const struct sample_spec specs[] = {
+  { EO_CLASS64, false, EO_EM_X86_64, 0, true, true, true, true, 120, 0 },
+  { EO_CLASS32, false, EO_EM_386, 0, false, true, false, false, 60, 0 },
+  { EO_CLASS64, true, EO_EM_S390, 0, true, true, false, true, 80, 0 },
+  { EO_CLASS32, true, EO_EM_ARM, 0x05800000, false, true, true, false, 40,
+    0 },
+  { EO_CLASS64, false, EO_EM_AARCH64, 0, true, false, false, false, 40, 0 },
+  { EO_CLASS64, false, EO_EM_MIPS, 0x20000000, true, true, false, true, 50,
+    0x0500 },
+};
+
+static const unsigned styles[] = { RELOPT_HASH_NONE, RELOPT_HASH_SYSV,
+                                   RELOPT_HASH_GNU, RELOPT_HASH_BOTH };
+
+static int
+rewrite_opts (const unsigned char *in, size_t len, unsigned style,
+              bool drop_sig, unsigned char **out, size_t *olen,
+              struct relopt_stats *st, struct relopt_error *err)
+{
+  struct relopt_options opts;
+
+  relopt_options_init (&opts);
+  opts.hash_style = style;
+  opts.drop_signature = drop_sig;
+  memset (err, 0, sizeof *err);
+  *out = NULL;
+  return relopt_rewrite_mem (in, len, &opts, out, olen, st, err);
+}
+
+static int
+rewrite (const unsigned char *in, size_t len, unsigned style,
+         unsigned char **out, size_t *olen)
+{
+  struct relopt_error err;
+  int rc = rewrite_opts (in, len, style, false, out, olen, NULL, &err);
+
+  ck_assert_msg (rc == 0, "rewrite failed: %s", err.msg);
+  return rc;
+}
+
+/* --check of BUF with hash style STYLE.  */
+static int
+check_bytes (const unsigned char *buf, size_t len, unsigned style,
+             struct relopt_error *err)
+{
+  struct relopt_options opts;
+  relopt_image *img;
+  int rc;
+
+  relopt_options_init (&opts);
+  opts.hash_style = style;
+  memset (err, 0, sizeof *err);
+  rc = relopt_image_read_mem (buf, len, &img, err);
+  ck_assert_msg (rc == 0, "output does not read back: %s", err->msg);
+  rc = relopt_check_image (img, &opts, err);
+  relopt_image_free (img);
+  return rc;
+}
+
+static int
+compare_bytes (const unsigned char *a, size_t alen, const unsigned char *b,
+               size_t blen, struct relopt_error *err)
+{
+  relopt_image *x, *y;
+  int rc;
+
+  memset (err, 0, sizeof *err);
+  ck_assert_int_eq (relopt_image_read_mem (a, alen, &x, err), 0);
+  ck_assert_int_eq (relopt_image_read_mem (b, blen, &y, err), 0);
+  rc = relopt_compare_images (x, y, err);
+  relopt_image_free (x);
+  relopt_image_free (y);
+  return rc;
+}
+
+/* ---- A loader model over the output bytes --------------------------------- */
+
+static bool
+sysv_hashed (const struct eo_vsym *s)
+{
+  unsigned type = s->info & 0xf;
+
+  return s->shndx != EO_SHN_UNDEF && s->name[0] && type != EO_STT_SECTION
+         && type != EO_STT_FILE;
+}
+
+static bool
+gnu_hashed (const struct eo_vsym *s)
+{
+  return sysv_hashed (s) && (s->info >> 4) != EO_STB_LOCAL;
+}
+
+static uint32_t
+elf_hash (const char *name)
+{
+  uint32_t h = 0, g;
+
+  for (; *name; name++)
+    {
+      h = (h << 4) + (unsigned char) *name;
+      g = h & 0xf0000000u;
+      h ^= g >> 24;
+      h &= ~g;
+    }
+  return h;
+}
+
+/* SysV: nbucket, nchain, bucket[], chain[] in ENTSIZE-byte words.  */
+static uint32_t
+loader_sysv (const struct eo_view *v, uint32_t idx, const char *name)
+{
+  const unsigned char *d = v->sec[idx].data;
+  unsigned es = (unsigned) v->sec[idx].entsize;
+  uint64_t nb = eo_get (d, es, v->big), nc = eo_get (d + es, es, v->big);
+  uint64_t i, steps = 0;
+
+  for (i = eo_get (d + (2 + elf_hash (name) % nb) * es, es, v->big);
+       i != 0 && steps++ <= nc;
+       i = eo_get (d + (2 + nb + i) * es, es, v->big))
+    {
+      ck_assert_uint_lt (i, v->nsym);
+      if (strcmp (v->sym[i].name, name) == 0)
+        return (uint32_t) i;
+    }
+  return 0;
+}
+
+/* GNU, as glibc's do_lookup_x: header of four 32-bit words, bloom words of
+   the class size, buckets, chain words.  */
+static uint32_t
+loader_gnu (const struct eo_view *v, uint32_t idx, const char *name)
+{
+  const unsigned char *d = v->sec[idx].data;
+  unsigned wb = v->cls == EO_CLASS32 ? 32 : 64;
+  uint32_t nb = (uint32_t) eo_get (d, 4, v->big);
+  uint32_t symoff = (uint32_t) eo_get (d + 4, 4, v->big);
+  uint32_t maskwords = (uint32_t) eo_get (d + 8, 4, v->big);
+  uint32_t shift = (uint32_t) eo_get (d + 12, 4, v->big);
+  const unsigned char *bloom = d + 16;
+  const unsigned char *buckets = bloom + maskwords * (wb / 8);
+  const unsigned char *chain = buckets + 4 * nb;
+  uint32_t h = test_gnu_hash (name), i;
+  uint64_t word = eo_get (bloom + ((h / wb) % maskwords) * (wb / 8), wb / 8,
+                          v->big);
+
+  if (!((word >> (h % wb)) & (word >> ((h >> shift) % wb)) & 1))
+    return 0;
+  i = (uint32_t) eo_get (buckets + 4 * (h % nb), 4, v->big);
+  if (i == 0)
+    return 0;
+  for (;; i++)
+    {
+      uint32_t c;
+      ck_assert_uint_lt (i, v->nsym);
+      c = (uint32_t) eo_get (chain + 4 * (i - symoff), 4, v->big);
+      if ((c | 1) == (h | 1) && strcmp (v->sym[i].name, name) == 0)
+        return i;
+      if (c & 1)
+        return 0;
+    }
+}
+
+/* Every symbol name (and a variant that is absent) looks up as a linear
+   scan over the hashed symbols finds it.  */
+static void
+verify_tables (const unsigned char *buf, size_t len, unsigned style)
+{
+  struct eo_view v;
+  unsigned nh, ng;
+  uint32_t sysv, gnu, i, j;
+  char absent[300];
+
+  ck_assert_int_eq (eo_parse (buf, len, &v), 0);
+  sysv = eo_find_type (&v, EO_SHT_HASH, &nh);
+  gnu = eo_find_type (&v, EO_SHT_GNU_HASH, &ng);
+  ck_assert_uint_eq (nh, style & RELOPT_HASH_SYSV ? 1 : 0);
+  ck_assert_uint_eq (ng, style & RELOPT_HASH_GNU ? 1 : 0);
+  if (sysv)
+    {
+      unsigned want = v.cls == EO_CLASS64 && v.machine == EO_EM_S390 ? 8 : 4;
+      ck_assert_str_eq (v.sec[sysv].name, ".hash");
+      ck_assert_uint_eq (v.sec[sysv].link, v.symtab);
+      ck_assert_uint_eq (v.sec[sysv].flags, 0);
+      ck_assert_uint_eq (v.sec[sysv].entsize, want);
+      ck_assert_uint_eq (eo_get (v.sec[sysv].data + want, want, v.big),
+                         v.nsym); /* nchain */
+    }
+  if (gnu)
+    {
+      uint32_t symoff = (uint32_t) eo_get (v.sec[gnu].data + 4, 4, v.big);
+      ck_assert_str_eq (v.sec[gnu].name, ".gnu.hash");
+      ck_assert_uint_eq (v.sec[gnu].link, v.symtab);
+      ck_assert_uint_eq (v.sec[gnu].flags, 0);
+      /* Exactly [symoffset, nsyms) is hashed.  */
+      for (i = 1; i < v.nsym; i++)
+        ck_assert_msg (gnu_hashed (&v.sym[i]) == (i >= symoff),
+                       "symbol %u '%s' vs symoffset %u", i, v.sym[i].name,
+                       symoff);
+    }
+  for (i = 1; i < v.nsym; i++)
+    {
+      const char *name = v.sym[i].name;
+      uint32_t want_sysv = 0, want_gnu = 0;
+      if (name[0] == '\0')
+        continue;
+      for (j = 1; j < v.nsym && !want_sysv; j++)
+        if (sysv_hashed (&v.sym[j]) && strcmp (v.sym[j].name, name) == 0)
+          want_sysv = j;
+      for (j = 1; j < v.nsym && !want_gnu; j++)
+        if (gnu_hashed (&v.sym[j]) && strcmp (v.sym[j].name, name) == 0)
+          want_gnu = j;
+      snprintf (absent, sizeof absent, "%s.absent", name);
+      if (sysv)
+        {
+          ck_assert_uint_eq (loader_sysv (&v, sysv, name), want_sysv);
+          ck_assert_uint_eq (loader_sysv (&v, sysv, absent), 0);
+        }
+      if (gnu)
+        {
+          ck_assert_uint_eq (loader_gnu (&v, gnu, name), want_gnu);
+          ck_assert_uint_eq (loader_gnu (&v, gnu, absent), 0);
+        }
+    }
+  eo_view_free (&v);
+}
+
+/* ---- Idempotence, tables, check, compare ----------------------------------- */
+
+START_TEST (test_idempotent)
+{
+  const struct sample_spec *sp = &specs[_i / ARRAY_SIZE (styles)];
+  unsigned style = styles[_i % ARRAY_SIZE (styles)];
+  struct sample_info in;
+  struct relopt_error err;
+  unsigned char *buf, *out, *out2, *again;
+  size_t len, olen, olen2, alen;
+
+  buf = sample_bytes (sp, &len, &in);
+  rewrite (buf, len, style, &out, &olen);
+  rewrite (out, olen, style, &out2, &olen2);
+  ck_assert_uint_eq (olen2, olen);
+  ck_assert_mem_eq (out2, out, olen);
+  /* Same input and options, same bytes.  */
+  rewrite (buf, len, style, &again, &alen);
+  ck_assert_uint_eq (alen, olen);
+  ck_assert_mem_eq (again, out, olen);
+  verify_tables (out, olen, style);
+  ck_assert_msg (check_bytes (out, olen, style, &err) == 0, "--check: %s",
+                 err.msg);
+  ck_assert_msg (compare_bytes (buf, len, out, olen, &err) == 0,
+                 "compare: %s", err.msg);
+  free (buf);
+  free (out);
+  free (out2);
+  free (again);
+}
+END_TEST
+
+/* Style changes on an already rewritten object: tables are rebuilt, never
+   duplicated; a style no longer wanted is dropped when it is last.  */
+struct restyle_case
+{
+  unsigned first, second;
+};
+
+static const struct restyle_case restyles[] = {
+  { RELOPT_HASH_BOTH, RELOPT_HASH_BOTH }, { RELOPT_HASH_GNU, RELOPT_HASH_BOTH },
+  { RELOPT_HASH_SYSV, RELOPT_HASH_BOTH }, { RELOPT_HASH_SYSV, RELOPT_HASH_GNU },
+  { RELOPT_HASH_GNU, RELOPT_HASH_SYSV },  { RELOPT_HASH_BOTH, RELOPT_HASH_SYSV },
+  { RELOPT_HASH_BOTH, RELOPT_HASH_NONE }, { RELOPT_HASH_GNU, RELOPT_HASH_NONE },
+  { RELOPT_HASH_SYSV, RELOPT_HASH_NONE }, { RELOPT_HASH_SYSV, RELOPT_HASH_SYSV },
+  { RELOPT_HASH_GNU, RELOPT_HASH_GNU },   { RELOPT_HASH_BOTH, RELOPT_HASH_GNU },
+};
+
+START_TEST (test_restyle)
+{
+  const struct restyle_case *c = &restyles[_i / 2];
+  const struct sample_spec *sp = &specs[_i % 2 ? 2 : 0];
+  struct sample_info in;
+  struct relopt_error err;
+  struct eo_view v0, v;
+  unsigned char *buf, *mid, *out, *out2;
+  size_t len, mlen, olen, olen2;
+  unsigned added = 0;
+  int rc;
+
+  buf = sample_bytes (sp, &len, &in);
+  ck_assert_int_eq (eo_parse (buf, len, &v0), 0);
+  rewrite (buf, len, c->first, &mid, &mlen);
+  rc = rewrite_opts (mid, mlen, c->second, false, &out, &olen, NULL, &err);
+  if (rc == RELOPT_E_REFUSE)
+    {
+      /* Allowed only where a table of the old style would have to be
+         removed from the middle (both -> gnu: .hash is not last).  */
+      ck_assert (c->first == RELOPT_HASH_BOTH && c->second == RELOPT_HASH_GNU);
+      ck_assert_ptr_nonnull (strstr (err.msg, ".hash"));
+      eo_view_free (&v0);
+      free (mid);
+      free (buf);
+      return;
+    }
+  ck_assert_msg (rc == 0, "%s", err.msg);
+  verify_tables (out, olen, c->second);
+  ck_assert_int_eq (eo_parse (out, olen, &v), 0);
+  /* Only hash tables were added, after the original sections.  */
+  added = (c->second & RELOPT_HASH_SYSV ? 1 : 0)
+          + (c->second & RELOPT_HASH_GNU ? 1 : 0);
+  ck_assert_uint_eq (v.shnum, v0.shnum + added);
+  ck_assert_msg (check_bytes (out, olen, c->second, &err) == 0, "%s",
+                 err.msg);
+  ck_assert_msg (compare_bytes (buf, len, out, olen, &err) == 0, "%s",
+                 err.msg);
+  ck_assert_msg (compare_bytes (mid, mlen, out, olen, &err) == 0, "%s",
+                 err.msg);
+  /* And the result is a fixed point.  */
+  rewrite (out, olen, c->second, &out2, &olen2);
+  ck_assert_uint_eq (olen2, olen);
+  ck_assert_mem_eq (out2, out, olen);
+  eo_view_free (&v0);
+  eo_view_free (&v);
+  free (out2);
+  free (out);
+  free (mid);
+  free (buf);
+}
+END_TEST
+
+/* hash-style none on a rewritten object removes the trailing tables: the
+   section count is the original one again.  */
+START_TEST (test_none_removes_tables)
+{
+  struct sample_info in;
+  struct eo_view v0, v;
+  unsigned char *buf, *mid, *out;
+  size_t len, mlen, olen;
+
+  buf = sample_bytes (&specs[_i], &len, &in);
+  rewrite (buf, len, RELOPT_HASH_BOTH, &mid, &mlen);
+  rewrite (mid, mlen, RELOPT_HASH_NONE, &out, &olen);
+  ck_assert_int_eq (eo_parse (buf, len, &v0), 0);
+  ck_assert_int_eq (eo_parse (out, olen, &v), 0);
+  ck_assert_uint_eq (v.shnum, v0.shnum);
+  ck_assert_uint_eq (eo_find_type (&v, EO_SHT_HASH, NULL), 0);
+  ck_assert_uint_eq (eo_find_type (&v, EO_SHT_GNU_HASH, NULL), 0);
+  eo_view_free (&v0);
+  eo_view_free (&v);
+  free (buf);
+  free (mid);
+  free (out);
+}
+END_TEST
+
+/* ---- Signatures ------------------------------------------------------------- */
+
+START_TEST (test_signature)
+{
+  static const char sig[] = "PKCS7....\0\0\0\0\0\0\0\0\0\0\0\x09"
+                            "~Module signature appended~\n";
+  static const char junk[] = "trailing junk";
+  bool is_sig = _i % 2 == 0;
+  const char *tr = is_sig ? sig : junk;
+  size_t trlen = is_sig ? sizeof sig - 1 : sizeof junk - 1;
+  struct sample_info in;
+  struct relopt_stats st;
+  struct relopt_error err;
+  unsigned char *buf, *full, *out, *bare;
+  size_t len, olen, blen;
+
+  buf = sample_bytes (&specs[_i / 2], &len, &in);
+  full = malloc (len + trlen);
+  ck_assert_ptr_nonnull (full);
+  memcpy (full, buf, len);
+  memcpy (full + len, tr, trlen);
+  ck_assert_int_eq (rewrite_opts (full, len + trlen, RELOPT_HASH_BOTH, false,
+                                  &out, &olen, &st, &err),
+                    RELOPT_E_SIGNATURE);
+  ck_assert_ptr_null (out);
+  ck_assert_ptr_nonnull (strstr (err.msg, is_sig ? "module signature"
+                                                 : "trailing data"));
+  /* --drop-signature: the output is that of the object without it.  */
+  ck_assert_int_eq (rewrite_opts (full, len + trlen, RELOPT_HASH_BOTH, true,
+                                  &out, &olen, &st, &err),
+                    0);
+  ck_assert_uint_eq (st.trailer_bytes, trlen);
+  ck_assert_uint_eq (st.file_bytes_before, len + trlen);
+  ck_assert_uint_eq (st.file_bytes_after, olen);
+  rewrite (buf, len, RELOPT_HASH_BOTH, &bare, &blen);
+  ck_assert_uint_eq (olen, blen);
+  ck_assert_mem_eq (out, bare, olen);
+  free (full);
+  free (out);
+  free (bare);
+  free (buf);
+}
+END_TEST
+
+/* ---- Stale tables ------------------------------------------------------------ */
+
+/* Tamper with an output the way later tools do.  */
+enum tamper
+{
+  T_HASH_LINK0,   /* objcopy / ld -r: .hash sh_link = 0 */
+  T_GNU_LINK0,    /* same for .gnu.hash */
+  T_SWAP_GLOBALS, /* strip: symbols renumbered under the tables */
+  T_SWAP_LOCALS,  /* two hashed locals swapped (.hash covers locals) */
+  T_BLOOM_ZERO,   /* a bloom filter cleared */
+  T_NCHAIN,       /* nchain no longer the symbol count */
+  T_NAME,         /* a hashed symbol renamed (st_name moved by one) */
+  T_COUNT
+};
+
+static const char *const tamper_names[T_COUNT]
+    = { "sh_link of .hash 0", "sh_link of .gnu.hash 0", "globals swapped",
+        "locals swapped", "bloom cleared", "nchain", "st_name" };
+
+/* Index of the first and last symbol in [FROM, TO) that is sysv-hashed.  */
+static void
+two_hashed (const struct eo_view *v, uint32_t from, uint32_t to, uint32_t *a,
+            uint32_t *b)
+{
+  uint32_t i;
+
+  *a = *b = 0;
+  for (i = from; i < to; i++)
+    if (sysv_hashed (&v->sym[i]))
+      {
+        if (*a == 0)
+          *a = i;
+        else if (strcmp (v->sym[i].name, v->sym[*a].name) != 0)
+          *b = i;
+      }
+  ck_assert (*a && *b);
+}
+
+static void
+swap_syms (unsigned char *buf, const struct eo_view *v, uint32_t a, uint32_t b)
+{
+  size_t size = v->cls == EO_CLASS32 ? 16 : 24;
+  unsigned char tmp[24];
+
+  memcpy (tmp, buf + eo_sym_offset (v, a), size);
+  memcpy (buf + eo_sym_offset (v, a), buf + eo_sym_offset (v, b), size);
+  memcpy (buf + eo_sym_offset (v, b), tmp, size);
+}
+
+START_TEST (test_check_detects)
+{
+  enum tamper t = (enum tamper) (_i / 2);
+  const struct sample_spec *sp = &specs[_i % 2 ? 3 : 0];
+  struct sample_info in;
+  struct relopt_error err;
+  struct eo_view v;
+  unsigned char *buf, *out;
+  size_t len, olen;
+  uint32_t a, b, sysv, gnu;
+  int rc;
+
+  buf = sample_bytes (sp, &len, &in);
+  rewrite (buf, len, RELOPT_HASH_BOTH, &out, &olen);
+  ck_assert_int_eq (check_bytes (out, olen, RELOPT_HASH_BOTH, &err), 0);
+  ck_assert_int_eq (eo_parse (out, olen, &v), 0);
+  sysv = eo_find_type (&v, EO_SHT_HASH, NULL);
+  gnu = eo_find_type (&v, EO_SHT_GNU_HASH, NULL);
+  switch (t)
+    {
+    case T_HASH_LINK0:
+      eo_patch_shdr (out, &v, sysv, EO_SH_LINK, 0);
+      break;
+    case T_GNU_LINK0:
+      eo_patch_shdr (out, &v, gnu, EO_SH_LINK, 0);
+      break;
+    case T_SWAP_GLOBALS:
+      two_hashed (&v, v.first_global, v.nsym, &a, &b);
+      swap_syms (out, &v, a, b);
+      break;
+    case T_SWAP_LOCALS:
+      two_hashed (&v, 1, v.first_global, &a, &b);
+      swap_syms (out, &v, a, b);
+      break;
+    case T_BLOOM_ZERO:
+      {
+        /* Every bloom word: maskwords (header word 2) of the class size.  */
+        uint64_t mw = eo_get (out + v.sec[gnu].offset + 8, 4, v.big);
+        memset (out + v.sec[gnu].offset + 16, 0,
+                mw * (v.cls == EO_CLASS32 ? 4 : 8));
+      }
+      break;
+    case T_NCHAIN:
+      {
+        /* nchain - 1 and one chain word fewer: sizes stay consistent.  */
+        unsigned es = (unsigned) v.sec[sysv].entsize;
+        unsigned char *p = out + v.sec[sysv].offset + es;
+        eo_put (p, eo_get (p, es, v.big) - 1, es, v.big);
+        eo_patch_shdr (out, &v, sysv, EO_SH_SIZE, v.sec[sysv].size - es);
+      }
+      break;
+    case T_NAME:
+      two_hashed (&v, v.first_global, v.nsym, &a, &b);
+      {
+        size_t off = eo_sym_offset (&v, b);
+        eo_put (out + off, eo_get (out + off, 4, v.big) + 1, 4, v.big);
+      }
+      break;
+    case T_COUNT:
+      break;
+    }
+  rc = check_bytes (out, olen, RELOPT_HASH_BOTH, &err);
+  ck_assert_msg (rc == RELOPT_E_CHECK, "%s not detected (rc %d)",
+                 tamper_names[t], rc);
+  ck_assert_msg (err.msg[0] != '\0', "%s: no message", tamper_names[t]);
+  /* Swapped symbols change what relocations refer to: the comparison
+     with the original sees it too.  */
+  if (t == T_SWAP_GLOBALS || t == T_NAME)
+    ck_assert_int_eq (compare_bytes (buf, len, out, olen, &err),
+                      RELOPT_E_CHECK);
+  eo_view_free (&v);
+  free (buf);
+  free (out);
+}
+END_TEST
+
+/* --check asks for the tables of the style given.  */
+START_TEST (test_check_missing_table)
+{
+  struct sample_info in;
+  struct relopt_error err;
+  unsigned char *buf, *out;
+  size_t len, olen;
+
+  buf = sample_bytes (&specs[0], &len, &in);
+  ck_assert_int_eq (check_bytes (buf, len, RELOPT_HASH_GNU, &err),
+                    RELOPT_E_CHECK);
+  ck_assert_int_eq (check_bytes (buf, len, RELOPT_HASH_NONE, &err), 0);
+  rewrite (buf, len, RELOPT_HASH_SYSV, &out, &olen);
+  ck_assert_int_eq (check_bytes (out, olen, RELOPT_HASH_SYSV, &err), 0);
+  ck_assert_int_eq (check_bytes (out, olen, RELOPT_HASH_BOTH, &err),
+                    RELOPT_E_CHECK);
+  ck_assert_ptr_nonnull (strstr (err.msg, ".gnu.hash"));
+  free (out);
+  free (buf);
+}
+END_TEST
+
+/* compare_images refuses what a rewrite must not change.  */
+enum cmp_tamper
+{
+  C_TEXT_BYTE,
+  C_SYM_VALUE,
+  C_REL_SYMBOL,
+  C_REL_ADDEND,
+  C_SEC_FLAGS,
+  C_GROUP_SIG,
+  C_COUNT
+};
+
+START_TEST (test_compare_detects)
+{
+  enum cmp_tamper t = (enum cmp_tamper) _i;
+  const struct sample_spec *sp = &specs[0]; /* x86_64: RELA, group */
+  struct sample_info in;
+  struct relopt_error err;
+  struct eo_view v;
+  unsigned char *buf, *out;
+  size_t len, olen, p;
+
+  buf = sample_bytes (sp, &len, &in);
+  rewrite (buf, len, RELOPT_HASH_GNU, &out, &olen);
+  ck_assert_int_eq (compare_bytes (buf, len, out, olen, &err), 0);
+  ck_assert_int_eq (eo_parse (out, olen, &v), 0);
+  switch (t)
+    {
+    case C_TEXT_BYTE:
+      out[v.sec[in.text].offset + 3] ^= 1;
+      break;
+    case C_SYM_VALUE:
+      p = eo_sym_offset (&v, v.nsym - 1) + 8; /* Elf64_Sym st_value */
+      out[p] ^= 0x40;
+      break;
+    case C_REL_SYMBOL:
+      /* First .rela.text entry: r_info's symbol (high half, LE).  */
+      p = v.sec[in.reltext].offset + 8 + 4;
+      eo_put (out + p, eo_get (out + p, 4, false) == 1 ? 2 : 1, 4, false);
+      break;
+    case C_REL_ADDEND:
+      out[v.sec[in.reltext].offset + 16] ^= 1;
+      break;
+    case C_SEC_FLAGS:
+      eo_patch_shdr (out, &v, in.data, EO_SH_FLAGS, 0);
+      break;
+    case C_GROUP_SIG:
+      eo_patch_shdr (out, &v, in.group, EO_SH_INFO,
+                     v.sec[in.group].info == 1 ? 2 : 1);
+      break;
+    case C_COUNT:
+      break;
+    }
+  ck_assert_int_eq (compare_bytes (buf, len, out, olen, &err),
+                    RELOPT_E_CHECK);
+  ck_assert (err.msg[0] != '\0');
+  eo_view_free (&v);
+  free (buf);
+  free (out);
+}
+END_TEST
+
+/* ---- Statistics ---------------------------------------------------------------- */
+
+/* The optimal suffix-merged size of V's distinct symbol names.  */
+static size_t
+optimal_strtab (const struct eo_view *v)
+{
+  size_t size = 1, i, j;
+
+  for (i = 1; i < v->nsym; i++)
+    {
+      const char *s = v->sym[i].name;
+      size_t ls = strlen (s);
+      bool skip = ls == 0;
+      for (j = 1; j < i && !skip; j++)
+        skip = strcmp (v->sym[j].name, s) == 0;
+      for (j = 1; j < v->nsym && !skip; j++)
+        {
+          size_t lt = strlen (v->sym[j].name);
+          skip = lt > ls && memcmp (v->sym[j].name + lt - ls, s, ls) == 0;
+        }
+      if (!skip)
+        size += ls + 1;
+    }
+  return size;
+}
+
+START_TEST (test_stats)
+{
+  const struct sample_spec *sp = &specs[_i];
+  struct sample_info in;
+  struct relopt_stats st;
+  struct relopt_error err;
+  struct eo_view v;
+  unsigned char *buf, *out;
+  size_t len, olen;
+  uint32_t i, nsysv = 0, ngnu = 0, nundef = 0;
+
+  buf = sample_bytes (sp, &len, &in);
+  ck_assert_int_eq (eo_parse (buf, len, &v), 0);
+  for (i = 1; i < v.nsym; i++)
+    {
+      nsysv += sysv_hashed (&v.sym[i]);
+      ngnu += gnu_hashed (&v.sym[i]);
+      nundef += i >= v.first_global && !gnu_hashed (&v.sym[i]);
+    }
+  ck_assert_int_eq (rewrite_opts (buf, len, RELOPT_HASH_BOTH, false, &out,
+                                  &olen, &st, &err),
+                    0);
+  ck_assert_uint_eq (st.nsyms, v.nsym);
+  ck_assert_uint_eq (st.file_bytes_before, len);
+  ck_assert_uint_eq (st.file_bytes_after, olen);
+  ck_assert_uint_eq (st.strtab_bytes_before, v.sec[v.strtab].size);
+  ck_assert_uint_eq (st.strtab_bytes_after, optimal_strtab (&v));
+  ck_assert_uint_lt (st.strtab_bytes_after, st.strtab_bytes_before);
+  ck_assert_uint_eq (st.trailer_bytes, 0);
+  ck_assert_uint_eq (st.sysv_nhashed, nsysv);
+  ck_assert_uint_eq (st.sysv_nbucket, test_nbucket (nsysv));
+  ck_assert_uint_eq (st.gnu_nhashed, ngnu);
+  ck_assert_uint_eq (st.gnu_nbucket, test_nbucket (ngnu));
+  ck_assert_uint_eq (st.gnu_symoffset, v.first_global + nundef);
+  ck_assert_uint_ge (st.sysv_max_chain, 1);
+  ck_assert (st.sysv_mean_chain >= 1.0
+             && st.sysv_mean_chain <= st.sysv_max_chain);
+  ck_assert (st.gnu_mean_chain >= 1.0
+             && st.gnu_mean_chain <= st.gnu_max_chain);
+  ck_assert_uint_gt (st.symbols_moved, 0);
+  ck_assert_uint_ge (st.gnu_bloom_bits, v.cls == EO_CLASS32 ? 32 : 64);
+  eo_view_free (&v);
+  free (buf);
+  free (out);
+}
+END_TEST
+
+/* ---- Options ------------------------------------------------------------------ */
+
+struct option_case
+{
+  const char *opt;
+  int rc;
+  unsigned style;    /* expected hash_style after it */
+  int merge, sort, drop; /* expected flags, -1 = default */
+};
+
+static const struct option_case option_cases[] = {
+  { "hash-style=sysv", 0, RELOPT_HASH_SYSV, -1, -1, -1 },
+  { "hash-style=gnu", 0, RELOPT_HASH_GNU, -1, -1, -1 },
+  { "hash-style=both", 0, RELOPT_HASH_BOTH, -1, -1, -1 },
+  { "hash-style=none", 0, RELOPT_HASH_NONE, -1, -1, -1 },
+  { "no-merge-strtab", 0, RELOPT_HASH_GNU, 0, -1, -1 },
+  { "no-sort-branch-relocs", 0, RELOPT_HASH_GNU, -1, 0, -1 },
+  { "drop-signature", 0, RELOPT_HASH_GNU, -1, -1, 1 },
+  { "stats", 0, RELOPT_HASH_GNU, -1, -1, -1 },
+  { "hash-style=", RELOPT_E_USAGE, RELOPT_HASH_GNU, -1, -1, -1 },
+  { "hash-style=SYSV", RELOPT_E_USAGE, RELOPT_HASH_GNU, -1, -1, -1 },
+  { "hash-style", RELOPT_E_USAGE, RELOPT_HASH_GNU, -1, -1, -1 },
+  { "merge", RELOPT_E_USAGE, RELOPT_HASH_GNU, -1, -1, -1 },
+  { "", RELOPT_E_USAGE, RELOPT_HASH_GNU, -1, -1, -1 },
+  { "no-merge-strtab=1", RELOPT_E_USAGE, RELOPT_HASH_GNU, -1, -1, -1 },
+};
+
+START_TEST (test_options)
+{
+  const struct option_case *c = &option_cases[_i];
+  struct relopt_options o;
+  struct relopt_error err = { 0 };
+
+  relopt_options_init (&o);
+  ck_assert_uint_eq (o.hash_style, RELOPT_HASH_GNU);
+  ck_assert (o.merge_strtab && o.sort_branch_relocs && !o.drop_signature);
+  ck_assert_int_eq (relopt_parse_option (&o, c->opt, &err), c->rc);
+  ck_assert_uint_eq (o.hash_style, c->style);
+  ck_assert_int_eq (o.merge_strtab, c->merge < 0 ? 1 : c->merge);
+  ck_assert_int_eq (o.sort_branch_relocs, c->sort < 0 ? 1 : c->sort);
+  ck_assert_int_eq (o.drop_signature, c->drop < 0 ? 0 : c->drop);
+  if (c->rc)
+    ck_assert_msg (err.msg[0] != '\0', "no message for '%s'", c->opt);
+}
+END_TEST
+
+/* no-merge-strtab keeps .strtab's bytes (only st_name of moved symbols
+   travels with them).  */
+START_TEST (test_no_merge)
+{
+  struct sample_info in;
+  struct relopt_options opts;
+  struct relopt_error err = { 0 };
+  struct eo_view v, w;
+  unsigned char *buf, *out;
+  size_t len, olen;
+
+  buf = sample_bytes (&specs[0], &len, &in);
+  relopt_options_init (&opts);
+  opts.merge_strtab = false;
+  ck_assert_int_eq (relopt_rewrite_mem (buf, len, &opts, &out, &olen, NULL,
+                                        &err),
+                    0);
+  ck_assert_int_eq (eo_parse (buf, len, &v), 0);
+  ck_assert_int_eq (eo_parse (out, olen, &w), 0);
+  ck_assert_uint_eq (w.sec[w.strtab].size, v.sec[v.strtab].size);
+  ck_assert_mem_eq (w.sec[w.strtab].data, v.sec[v.strtab].data,
+                    v.sec[v.strtab].size);
+  verify_tables (out, olen, RELOPT_HASH_GNU);
+  eo_view_free (&v);
+  eo_view_free (&w);
+  free (buf);
+  free (out);
+}
+END_TEST
+
+/* ---- Files ---------------------------------------------------------------------- */
+
+static char tmpdir[256];
+
+static void
+files_setup (void)
+{
+  const char *base = getenv ("TMPDIR");
+
+  snprintf (tmpdir, sizeof tmpdir, "%s/relopt-check-XXXXXX",
+            base && *base ? base : "/tmp");
+  ck_assert_ptr_nonnull (mkdtemp (tmpdir));
+}
+
+static void
+files_teardown (void)
+{
+  char cmd[512];
+
+  /* Only the directory this fixture made.  */
+  snprintf (cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
+  if (system (cmd) != 0)
+    fprintf (stderr, "cannot remove %s\n", tmpdir);
+}
+
+static void
+write_file (const char *path, const unsigned char *buf, size_t len)
+{
+  FILE *f = fopen (path, "wb");
+
+  ck_assert_ptr_nonnull (f);
+  ck_assert_uint_eq (fwrite (buf, 1, len, f), len);
+  ck_assert_int_eq (fclose (f), 0);
+}
+
+static void
+assert_file (const char *path, const unsigned char *buf, size_t len)
+{
+  size_t got;
+  unsigned char *data = eo_read_file (path, &got);
+
+  ck_assert_ptr_nonnull (data);
+  ck_assert_uint_eq (got, len);
+  ck_assert_mem_eq (data, buf, len);
+  free (data);
+}
+
+/* How many names TMPDIR holds.  */
+static int
+count_entries (void)
+{
+  char cmd[512];
+  FILE *p;
+  int n = 0, c;
+
+  snprintf (cmd, sizeof cmd, "ls -A '%s'", tmpdir);
+  p = popen (cmd, "r");
+  ck_assert_ptr_nonnull (p);
+  while ((c = getc (p)) != EOF)
+    n += c == '\n';
+  pclose (p);
+  return n;
+}
+
+START_TEST (test_rewrite_file)
+{
+  struct sample_info in;
+  struct relopt_options opts;
+  struct relopt_error err = { 0 };
+  unsigned char *buf, *want;
+  size_t len, wlen;
+  char in_path[512], out_path[512], link_path[512], sig_path[512];
+  struct stat st;
+  unsigned char *signed_buf;
+  static const char sig[] = "~Module signature appended~\n";
+
+  buf = sample_bytes (&specs[3], &len, &in);
+  rewrite (buf, len, RELOPT_HASH_GNU, &want, &wlen);
+  relopt_options_init (&opts);
+  snprintf (in_path, sizeof in_path, "%s/mod.ko", tmpdir);
+  snprintf (out_path, sizeof out_path, "%s/out.ko", tmpdir);
+  snprintf (link_path, sizeof link_path, "%s/link.ko", tmpdir);
+  snprintf (sig_path, sizeof sig_path, "%s/signed.ko", tmpdir);
+
+  /* -o: output written, input untouched.  */
+  write_file (in_path, buf, len);
+  ck_assert_int_eq (relopt_rewrite_file (in_path, out_path, &opts, NULL,
+                                         &err),
+                    0);
+  assert_file (out_path, want, wlen);
+  assert_file (in_path, buf, len);
+
+  /* In place, mode kept.  */
+  ck_assert_int_eq (chmod (in_path, 0640), 0);
+  ck_assert_int_eq (relopt_rewrite_file (in_path, NULL, &opts, NULL, &err),
+                    0);
+  assert_file (in_path, want, wlen);
+  ck_assert_int_eq (stat (in_path, &st), 0);
+  ck_assert_uint_eq (st.st_mode & 07777, 0640);
+
+  /* Through a symlink: the target is rewritten, the link stays.  */
+  write_file (in_path, buf, len);
+  ck_assert_int_eq (symlink ("mod.ko", link_path), 0);
+  ck_assert_int_eq (relopt_rewrite_file (link_path, NULL, &opts, NULL, &err),
+                    0);
+  ck_assert_int_eq (lstat (link_path, &st), 0);
+  ck_assert (S_ISLNK (st.st_mode));
+  assert_file (in_path, want, wlen);
+
+  /* A failure leaves the file as it was and no temporary file.  */
+  signed_buf = malloc (len + sizeof sig - 1);
+  ck_assert_ptr_nonnull (signed_buf);
+  memcpy (signed_buf, buf, len);
+  memcpy (signed_buf + len, sig, sizeof sig - 1);
+  write_file (sig_path, signed_buf, len + sizeof sig - 1);
+  ck_assert_int_eq (count_entries (), 4);
+  ck_assert_int_eq (relopt_rewrite_file (sig_path, NULL, &opts, NULL, &err),
+                    RELOPT_E_SIGNATURE);
+  assert_file (sig_path, signed_buf, len + sizeof sig - 1);
+  ck_assert_int_eq (count_entries (), 4);
+
+  /* A missing input: RELOPT_E_IO naming it.  */
+  ck_assert_int_eq (relopt_rewrite_file ("/nonexistent/relopt/x.o", NULL,
+                                         &opts, NULL, &err),
+                    RELOPT_E_IO);
+  ck_assert_ptr_nonnull (strstr (err.msg, "/nonexistent/relopt/x.o"));
+  free (signed_buf);
+  free (want);
+  free (buf);
+}
+END_TEST
+
+Suite *
+pipeline_suite (void)
+{
+  Suite *s = suite_create ("pipeline");
+  TCase *core = tcase_create ("core");
+  TCase *limits = tcase_create ("limits");
+
+  tcase_set_timeout (core, TEST_TIMEOUT_CORE);
+  tcase_add_loop_test (core, test_idempotent, 0,
+                       ARRAY_SIZE (specs) * ARRAY_SIZE (styles));
+  tcase_add_loop_test (core, test_restyle, 0, 2 * ARRAY_SIZE (restyles));
+  tcase_add_loop_test (core, test_none_removes_tables, 0, ARRAY_SIZE (specs));
+  tcase_add_loop_test (core, test_signature, 0, 2 * 3);
+  tcase_add_loop_test (core, test_stats, 0, ARRAY_SIZE (specs));
+  tcase_add_loop_test (core, test_options, 0, ARRAY_SIZE (option_cases));
+  tcase_add_test (core, test_no_merge);
+  suite_add_tcase (s, core);
+
+  tcase_set_timeout (limits, TEST_TIMEOUT_LIMITS);
+  tcase_add_loop_test (limits, test_check_detects, 0, 2 * T_COUNT);
+  tcase_add_test (limits, test_check_missing_table);
+  tcase_add_loop_test (limits, test_compare_detects, 0, C_COUNT);
+  tcase_add_checked_fixture (limits, files_setup, files_teardown);
+  tcase_add_test (limits, test_rewrite_file);
+  suite_add_tcase (s, limits);
+  return s;
+}
+
+RELOPT_CHECK_MAIN (pipeline_suite)
