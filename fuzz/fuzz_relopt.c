@@ -2,6 +2,9 @@
    serialize, then, on success, the invariants the output contract
    promises (DESIGN.md "Output contract" 7 and "Bad input and failure"):
 
+   0. whatever the reader accepts, relopt_check_image (`relopt --check')
+      returns 0 or a check error without crashing, and the image compares
+      equal to itself;
    1. a failure is an error value with a code and a one-line message;
    2. the output re-reads as an ET_REL image;
    3. relopt_check_image passes on it with the same options;
@@ -91,6 +94,26 @@ relopt_fuzz_one (const unsigned char *data, size_t size,
   size_t outlen = 0, outlen2 = 0;
   relopt_image *in_img = NULL, *out_img = NULL;
   int rc;
+
+  /* `relopt --check' and --against read hostile files too: the checker
+     must never crash on whatever the reader accepts, and an image
+     compares equal to itself.  */
+  memset (&err, 0, sizeof err);
+  if (relopt_image_read_mem (data, size, &in_img, &err) == 0)
+    {
+      memset (&err, 0, sizeof err);
+      rc = relopt_check_image (in_img, &opts, &err);
+      if (rc != 0 && rc != RELOPT_E_CHECK && rc != RELOPT_E_NOMEM)
+        violated ("relopt_check_image returned neither 0 nor a check error",
+                  &err);
+      if (rc != 0 && (err.msg[0] == '\0' || strchr (err.msg, '\n')))
+        violated ("check error message empty or not one line", &err);
+      memset (&err, 0, sizeof err);
+      if (relopt_compare_images (in_img, in_img, &err) != 0)
+        violated ("an image differs from itself", &err);
+      relopt_image_free (in_img);
+      in_img = NULL;
+    }
 
   memset (&err, 0, sizeof err);
   rc = relopt_rewrite_mem (data, size, &opts, &out, &outlen, &stats, &err);
