@@ -144,6 +144,46 @@ open(sys.argv[2], 'wb').write(b)
 EOPY
   echo "$out/armeb-be8.o"
 fi
+# Compiled objects: clang's integrated assembler writes SHT_LLVM_ADDRSIG
+# (symbol indices as ULEB128), g++ writes COMDAT groups.
+cat > "$tmp/c.c" <<'EOC'
+extern int ext (int);
+static int loc (int x) { return ext (x) + 1; }
+int (*fp) (int) = loc;
+__attribute__ ((weak)) int wk (int x) { return x; }
+int glob (int x) { return loc (x) + wk (x) + ext (2); }
+EOC
+cat > "$tmp/cc.cc" <<'EOC'
+template <class T> T twice (T x) { return x + x; }
+inline int inl (int x) { return twice (x) + 1; }
+int use (int x) { return inl (x) + twice<long> (x); }
+EOC
+if command -v clang >/dev/null 2>&1; then
+  for t in x86_64-linux-gnu aarch64-linux-gnu armv7a-linux-gnueabi; do
+    if clang --target=$t -O1 -c -faddrsig -o "$out/clang-$t.o" "$tmp/c.c" 2>/dev/null; then
+      echo "$out/clang-$t.o"
+    fi
+  done
+fi
+if command -v g++ >/dev/null 2>&1 && g++ -O0 -c -o "$out/gxx-comdat.o" "$tmp/cc.cc" 2>/dev/null; then
+  echo "$out/gxx-comdat.o"
+fi
+# Extended section numbering with few sections (e_shnum 0 and
+# e_shstrndx SHN_XINDEX, the counts in section 0), as the gABI allows.
+if [ -f "$out/x86_64.o" ] && command -v python3 >/dev/null 2>&1; then
+  python3 - "$out/x86_64.o" "$out/x86_64-xnum.o" <<'EOPY'
+import sys, struct
+b = bytearray(open(sys.argv[1], 'rb').read())
+shoff = struct.unpack_from('<Q', b, 40)[0]
+shnum, shstrndx = struct.unpack_from('<HH', b, 60)
+struct.pack_into('<HH', b, 60, 0, 0xffff)
+struct.pack_into('<Q', b, shoff + 32, shnum)     # section 0 sh_size
+struct.pack_into('<I', b, shoff + 40, shstrndx)  # section 0 sh_link
+open(sys.argv[2], 'wb').write(b)
+EOPY
+  echo "$out/x86_64-xnum.o"
+fi
+
 ls "$out"/*.o >/dev/null 2>&1 \
   || { echo "make-seeds: no assembler produced anything" >&2; exit 1; }
 exit 0
