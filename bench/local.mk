@@ -1,0 +1,44 @@
+## bench: the loader model and the benchmark (DESIGN.md "Benchmarks").
+##
+##   bench/loadermodel    what a module loader does at load time, every
+##                        strategy timed side by side (see its header)
+##   bench/gen-module.py  synthetic ARM/AArch64 modules as assembly
+##   bench/run.sh         the whole benchmark: `make bench' (or
+##                        bench/run.sh --help); tables and plots land in
+##                        bench/results/ of the build directory
+##   bench/smoke-test.sh  `make check': a tiny synthetic module through
+##                        relopt and the loader model (strategies agree)
+
+noinst_PROGRAMS += bench/loadermodel
+bench_loadermodel_SOURCES = bench/loadermodel.c
+bench_loadermodel_LDADD = bfdext/libbfdext.la $(LIBIBERTY)
+
+TESTS += bench/smoke-test.sh
+
+EXTRA_DIST += bench/run.sh bench/gen-module.py bench/plot.gp \
+	bench/smoke-test.sh bench/README.md
+
+## Everything: synthetic set, relopt and objcopy timing, the loader model
+## on the synthetic set and on the largest real armhf module when
+## scripts/fetch-kernel-debs.sh has unpacked one.  BENCH_FLAGS=--quick
+## for a short run.
+BENCH_FLAGS =
+.PHONY: bench
+bench: src/relopt$(EXEEXT) bench/loadermodel$(EXEEXT)
+	$(SHELL) $(srcdir)/bench/run.sh --builddir . --out bench/results $(BENCH_FLAGS)
+
+## The link-equivalence proof (scripts/link-equiv.sh) and its DejaGnu
+## driver and inputs, distributed from here.
+EXTRA_DIST += scripts/link-equiv.sh \
+	testsuite/relopt.branch/link-equiv.exp \
+	testsuite/relopt.branch/calls.c \
+	testsuite/relopt.branch/addend-arm.s \
+	testsuite/relopt.branch/addend-thumb.s \
+	testsuite/relopt.branch/addend-a64.s
+
+## Link equivalence over every real armhf and arm64 module (make check
+## runs a sample of them through testsuite/relopt.branch).
+.PHONY: check-link-equiv
+check-link-equiv: src/relopt$(EXEEXT)
+	$(SHELL) $(srcdir)/scripts/link-equiv.sh --relopt src/relopt$(EXEEXT) \
+	  --synthetic --real armhf --real arm64
