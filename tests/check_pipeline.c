@@ -682,7 +682,7 @@ START_TEST (test_stats)
   ck_assert_uint_eq (st.sysv_nhashed, nsysv);
   ck_assert_uint_eq (st.sysv_nbucket, test_nbucket (nsysv));
   ck_assert_uint_eq (st.gnu_nhashed, ngnu);
-  ck_assert_uint_eq (st.gnu_nbucket, test_nbucket (ngnu));
+  ck_assert_uint_eq (st.gnu_nbucket, test_gnu_nbucket (ngnu));
   ck_assert_uint_eq (st.gnu_symoffset, v.first_global + nundef);
   ck_assert_uint_ge (st.sysv_max_chain, 1);
   ck_assert (st.sysv_mean_chain >= 1.0

@@ -76,4 +76,13 @@ test_nbucket (uint32_t n)
   return best;
 }
 
+/* .gnu.hash: the same, but never fewer than 2 buckets.  */
+static inline uint32_t
+test_gnu_nbucket (uint32_t n)
+{
+  uint32_t b = test_nbucket (n);
+
+  return b < 2 ? 2 : b;
+}
+
 #endif /* RELOPT_TESTS_TESTUTIL_H */
