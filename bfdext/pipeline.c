@@ -47,9 +47,13 @@ removable (const relopt_image *img, uint32_t idx)
   if (idx + 1 != img->shnum)
     return false;
   for (i = 0; i < idx; i++)
-    if (img->sec[i].sh_link == idx)
+    if (img->sec[i].sh_link == idx
+        || ((img->sec[i].sh_type == RELOPT_SHT_REL
+             || img->sec[i].sh_type == RELOPT_SHT_RELA)
+            && img->sec[i].sh_info == idx))
       return false;
-  for (i = 1; i < img->nsyms; i++)
+  /* From entry 0: its st_shndx is read and validated like any other.  */
+  for (i = 0; i < img->nsyms; i++)
     {
       struct relopt_sym s;
       relopt_image_get_sym (img, i, &s);
