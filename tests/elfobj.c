@@ -1,9 +1,11 @@
 /* elfobj.c -- the tests' own ELF writer and reader; see elfobj.h.  */
 
 #include <config.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
 #include "elfobj.h"
 
 static void *
@@ -62,7 +64,7 @@ eo_put (unsigned char *p, uint64_t v, unsigned size, bool big)
 
   for (i = 0; i < size; i++)
     {
-      p[big ? size - 1 - i : i] = (unsigned char) (v & 0xff);
+      p[big ? size - 1 - i : i] = (unsigned char)(v & 0xff);
       v >>= 8;
     }
 }
@@ -137,9 +139,8 @@ eo_add_symtab (struct eo_obj *o)
 {
   unsigned symsize = o->cls == EO_CLASS32 ? 16 : 24;
 
-  o->symtab = eo_add_sec (o, ".symtab", EO_SHT_SYMTAB, 0, NULL, 0,
-                          o->nsec + 1, 0, o->cls == EO_CLASS32 ? 4 : 8,
-                          symsize);
+  o->symtab = eo_add_sec (o, ".symtab", EO_SHT_SYMTAB, 0, NULL, 0, o->nsec + 1,
+                          0, o->cls == EO_CLASS32 ? 4 : 8, symsize);
   o->strtab = eo_add_sec (o, ".strtab", EO_SHT_STRTAB, 0, NULL, 0, 0, 0, 1, 0);
   return o->symtab;
 }
@@ -176,7 +177,7 @@ eo_add_sym (struct eo_obj *o, const char *name, uint64_t value, uint64_t size,
   s->name = xstrdup_or_null (name);
   s->value = value;
   s->size = size;
-  s->info = (unsigned char) (bind << 4 | (type & 0xf));
+  s->info = (unsigned char)(bind << 4 | (type & 0xf));
   s->shndx = shndx;
   /* Real section indices in the reserved range need SHN_XINDEX.  */
   s->xindex = shndx >= EO_SHN_LORESERVE && shndx != EO_SHN_ABS
@@ -200,9 +201,9 @@ eo_put_rel (const struct eo_obj *o, unsigned char *p, bool rela,
     {
       /* ELF32_R_INFO (sym, type) = sym << 8 | (unsigned char) type.  */
       eo_put (p, offset, 4, o->big);
-      eo_put (p + 4, (uint64_t) sym << 8 | (type & 0xff), 4, o->big);
+      eo_put (p + 4, (uint64_t)sym << 8 | (type & 0xff), 4, o->big);
       if (rela)
-        eo_put (p + 8, (uint64_t) addend, 4, o->big);
+        eo_put (p + 8, (uint64_t)addend, 4, o->big);
       return;
     }
   eo_put (p, offset, 8, o->big);
@@ -212,15 +213,15 @@ eo_put_rel (const struct eo_obj *o, unsigned char *p, bool rela,
          r_ssym, r_type3, r_type2, r_type; }, each field in the file's
          byte order; written byte by byte here.  */
       eo_put (p + 8, sym, 4, false);
-      p[12] = 0;                            /* r_ssym */
-      p[13] = (unsigned char) (type >> 16); /* r_type3 */
-      p[14] = (unsigned char) (type >> 8);  /* r_type2 */
-      p[15] = (unsigned char) type;         /* r_type */
+      p[12] = 0;                           /* r_ssym */
+      p[13] = (unsigned char)(type >> 16); /* r_type3 */
+      p[14] = (unsigned char)(type >> 8);  /* r_type2 */
+      p[15] = (unsigned char)type;         /* r_type */
     }
   else
-    eo_put (p + 8, (uint64_t) sym << 32 | type, 8, o->big);
+    eo_put (p + 8, (uint64_t)sym << 32 | type, 8, o->big);
   if (rela)
-    eo_put (p + 16, (uint64_t) addend, 8, o->big);
+    eo_put (p + 16, (uint64_t)addend, 8, o->big);
 }
 
 uint32_t
@@ -272,7 +273,7 @@ generate_tables (struct eo_obj *o)
   for (i = 1; i < o->nsec; i++)
     if (o->sec[i].name && o->sec[i].name[0])
       {
-        strcpy ((char *) sh + pos, o->sec[i].name);
+        strcpy ((char *)sh + pos, o->sec[i].name);
         pos += strlen (o->sec[i].name) + 1;
       }
   free (o->sec[o->shstrtab].data);
@@ -289,14 +290,14 @@ generate_tables (struct eo_obj *o)
   for (i = 0; i < o->nsym; i++)
     {
       const struct eo_sym *s = &o->sym[i];
-      unsigned char *p = st + (size_t) i * symsize;
+      unsigned char *p = st + (size_t)i * symsize;
       uint32_t st_name = 0;
-      uint16_t st_shndx = s->xindex ? EO_SHN_XINDEX : (uint16_t) s->shndx;
+      uint16_t st_shndx = s->xindex ? EO_SHN_XINDEX : (uint16_t)s->shndx;
 
       if (i > 0 && s->name && s->name[0])
         {
-          st_name = (uint32_t) pos;
-          strcpy ((char *) str + pos, s->name);
+          st_name = (uint32_t)pos;
+          strcpy ((char *)str + pos, s->name);
           pos += strlen (s->name) + 1;
         }
       if (i > 0 && (s->info >> 4) != EO_STB_LOCAL && first_global == o->nsym)
@@ -322,22 +323,22 @@ generate_tables (struct eo_obj *o)
           eo_put (p + 16, s->size, 8, o->big);
         }
       if (x)
-        eo_put (x + 4 * (size_t) i, s->xindex ? s->shndx : 0, 4, o->big);
+        eo_put (x + 4 * (size_t)i, s->xindex ? s->shndx : 0, 4, o->big);
     }
   free (o->sec[o->strtab].data);
   o->sec[o->strtab].data = str;
   o->sec[o->strtab].size = strsize;
   free (o->sec[o->symtab].data);
   o->sec[o->symtab].data = st;
-  o->sec[o->symtab].size = (size_t) o->nsym * symsize;
+  o->sec[o->symtab].size = (size_t)o->nsym * symsize;
   o->sec[o->symtab].info
-      = o->symtab_info >= 0 ? (uint32_t) o->symtab_info : first_global;
+      = o->symtab_info >= 0 ? (uint32_t)o->symtab_info : first_global;
   o->sec[o->symtab].link = o->strtab;
   if (x)
     {
       free (o->sec[o->shndx].data);
       o->sec[o->shndx].data = x;
-      o->sec[o->shndx].size = 4 * (size_t) o->nsym;
+      o->sec[o->shndx].size = 4 * (size_t)o->nsym;
       o->sec[o->shndx].link = o->symtab;
     }
 }
@@ -371,14 +372,14 @@ eo_write (struct eo_obj *o, unsigned char **outp, size_t *lenp)
         pos += o->sec[i].size;
     }
   shoff = align_to (pos, is32 ? 4 : 8);
-  total = shoff + (uint64_t) o->nsec * shentsize;
+  total = shoff + (uint64_t)o->nsec * shentsize;
   out = xcalloc_or_die (total, 1);
   ext_shnum = o->nsec >= EO_SHN_LORESERVE || o->force_ext_shnum;
   ext_shstrndx = o->shstrtab >= EO_SHN_LORESERVE || o->force_ext_shstrndx;
 
   /* e_ident: magic, class, data, version, OS ABI 0.  */
   memcpy (out, "\177ELF", 4);
-  out[4] = (unsigned char) o->cls;
+  out[4] = (unsigned char)o->cls;
   out[5] = big ? 2 : 1;
   out[6] = 1;
   eo_put (out + 16, o->type, 2, big);
@@ -409,13 +410,13 @@ eo_write (struct eo_obj *o, unsigned char **outp, size_t *lenp)
     for (i = 0; i < o->nsec; i++)
       {
         const struct eo_sec *s = &o->sec[i];
-        unsigned char *h = out + shoff + (uint64_t) i * shentsize;
+        unsigned char *h = out + shoff + (uint64_t)i * shentsize;
         uint64_t size = s->size, link = s->link;
         uint32_t name = 0;
 
         if (i > 0 && s->name && s->name[0])
           {
-            name = (uint32_t) nameoff;
+            name = (uint32_t)nameoff;
             nameoff += strlen (s->name) + 1;
           }
         if (i == 0)
@@ -484,13 +485,13 @@ eo_parse (const unsigned char *buf, size_t len, struct eo_view *v)
   is32 = v->cls == EO_CLASS32;
   if (!is32 && len < 64)
     return -1;
-  v->type = (uint16_t) eo_get (buf + 16, 2, big);
-  v->machine = (uint16_t) eo_get (buf + 18, 2, big);
+  v->type = (uint16_t)eo_get (buf + 16, 2, big);
+  v->machine = (uint16_t)eo_get (buf + 18, 2, big);
   v->shoff = eo_get (buf + (is32 ? 32 : 40), is32 ? 4 : 8, big);
-  v->flags = (uint32_t) eo_get (buf + (is32 ? 36 : 48), 4, big);
-  shentsize = (unsigned) eo_get (buf + (is32 ? 46 : 58), 2, big);
-  v->e_shnum_field = (uint16_t) eo_get (buf + (is32 ? 48 : 60), 2, big);
-  v->e_shstrndx_field = (uint16_t) eo_get (buf + (is32 ? 50 : 62), 2, big);
+  v->flags = (uint32_t)eo_get (buf + (is32 ? 36 : 48), 4, big);
+  shentsize = (unsigned)eo_get (buf + (is32 ? 46 : 58), 2, big);
+  v->e_shnum_field = (uint16_t)eo_get (buf + (is32 ? 48 : 60), 2, big);
+  v->e_shstrndx_field = (uint16_t)eo_get (buf + (is32 ? 50 : 62), 2, big);
   if (shentsize != (is32 ? 40u : 64u) || !fits (v->shoff, shentsize, len))
     return -1;
   shnum = v->e_shnum_field;
@@ -501,24 +502,24 @@ eo_parse (const unsigned char *buf, size_t len, struct eo_view *v)
     shstrndx = eo_get (buf + v->shoff + (is32 ? 24 : 40), 4, big);
   if (shnum == 0 || shnum > (len - v->shoff) / shentsize || shstrndx >= shnum)
     return -1;
-  v->shnum = (uint32_t) shnum;
-  v->shstrndx = (uint32_t) shstrndx;
+  v->shnum = (uint32_t)shnum;
+  v->shstrndx = (uint32_t)shstrndx;
   v->elf_end = v->shoff + shnum * shentsize;
   v->sec = xcalloc_or_die (shnum, sizeof *v->sec);
   for (i = 0; i < shnum; i++)
     {
-      const unsigned char *h = buf + v->shoff + (uint64_t) i * shentsize;
+      const unsigned char *h = buf + v->shoff + (uint64_t)i * shentsize;
       struct eo_vsec *s = &v->sec[i];
       unsigned w = is32 ? 4 : 8;
 
-      s->name_off = (uint32_t) eo_get (h, 4, big);
-      s->type = (uint32_t) eo_get (h + 4, 4, big);
+      s->name_off = (uint32_t)eo_get (h, 4, big);
+      s->type = (uint32_t)eo_get (h + 4, 4, big);
       s->flags = eo_get (h + 8, w, big);
       s->addr = eo_get (h + 8 + w, w, big);
       s->offset = eo_get (h + 8 + 2 * w, w, big);
       s->size = eo_get (h + 8 + 3 * w, w, big);
-      s->link = (uint32_t) eo_get (h + 8 + 4 * w, 4, big);
-      s->info = (uint32_t) eo_get (h + 12 + 4 * w, 4, big);
+      s->link = (uint32_t)eo_get (h + 8 + 4 * w, 4, big);
+      s->info = (uint32_t)eo_get (h + 12 + 4 * w, 4, big);
       s->align = eo_get (h + 16 + 4 * w, w, big);
       s->entsize = eo_get (h + 16 + 5 * w, w, big);
       if (i > 0 && s->type != EO_SHT_NOBITS && s->type != EO_SHT_NULL)
@@ -540,7 +541,7 @@ eo_parse (const unsigned char *buf, size_t len, struct eo_view *v)
           if (s->name_off >= ss->size
               || !memchr (ss->data + s->name_off, 0, ss->size - s->name_off))
             goto bad;
-          s->name = (const char *) ss->data + s->name_off;
+          s->name = (const char *)ss->data + s->name_off;
         }
     }
 
@@ -558,45 +559,45 @@ eo_parse (const unsigned char *buf, size_t len, struct eo_view *v)
     str = &v->sec[v->strtab];
     if (str->size == 0 || str->data[str->size - 1] != 0)
       goto bad;
-    v->nsym = (uint32_t) (st->size / symsize);
+    v->nsym = (uint32_t)(st->size / symsize);
     v->first_global = st->info;
     for (i = 1; i < shnum; i++)
       if (v->sec[i].type == EO_SHT_SYMTAB_SHNDX && v->sec[i].link == v->symtab)
         v->shndx = i;
-    if (v->shndx && v->sec[v->shndx].size != 4 * (uint64_t) v->nsym)
+    if (v->shndx && v->sec[v->shndx].size != 4 * (uint64_t)v->nsym)
       goto bad;
     v->sym = xcalloc_or_die (v->nsym, sizeof *v->sym);
     for (i = 0; i < v->nsym; i++)
       {
-        const unsigned char *p = st->data + (size_t) i * symsize;
+        const unsigned char *p = st->data + (size_t)i * symsize;
         struct eo_vsym *y = &v->sym[i];
-        y->st_name = (uint32_t) eo_get (p, 4, big);
+        y->st_name = (uint32_t)eo_get (p, 4, big);
         if (is32)
           {
             y->value = eo_get (p + 4, 4, big);
             y->size = eo_get (p + 8, 4, big);
             y->info = p[12];
             y->other = p[13];
-            y->st_shndx = (uint16_t) eo_get (p + 14, 2, big);
+            y->st_shndx = (uint16_t)eo_get (p + 14, 2, big);
           }
         else
           {
             y->info = p[4];
             y->other = p[5];
-            y->st_shndx = (uint16_t) eo_get (p + 6, 2, big);
+            y->st_shndx = (uint16_t)eo_get (p + 6, 2, big);
             y->value = eo_get (p + 8, 8, big);
             y->size = eo_get (p + 16, 8, big);
           }
         if (y->st_name >= str->size)
           goto bad;
-        y->name = (const char *) str->data + y->st_name;
+        y->name = (const char *)str->data + y->st_name;
         y->shndx = y->st_shndx;
         if (y->st_shndx == EO_SHN_XINDEX)
           {
             if (!v->shndx)
               goto bad;
-            y->shndx = (uint32_t) eo_get (v->sec[v->shndx].data + 4 * i, 4,
-                                          big);
+            y->shndx
+                = (uint32_t)eo_get (v->sec[v->shndx].data + 4 * i, 4, big);
           }
       }
   }
@@ -645,8 +646,8 @@ size_t
 eo_nrel (const struct eo_view *v, uint32_t idx)
 {
   const struct eo_vsec *s = &v->sec[idx];
-  size_t ent = (s->type == EO_SHT_RELA ? 3 : 2) * (v->cls == EO_CLASS32 ? 4
-                                                                         : 8);
+  size_t ent
+      = (s->type == EO_SHT_RELA ? 3 : 2) * (v->cls == EO_CLASS32 ? 4 : 8);
 
   return s->size / ent;
 }
@@ -664,26 +665,25 @@ eo_get_rel (const struct eo_view *v, uint32_t idx, size_t j, struct eo_rel *r)
       p = s->data + j * (rela ? 12 : 8);
       r->offset = eo_get (p, 4, big);
       info = eo_get (p + 4, 4, big);
-      r->sym = (uint32_t) (info >> 8);
-      r->type = (uint32_t) (info & 0xff);
-      r->addend = rela ? (int32_t) (uint32_t) eo_get (p + 8, 4, big) : 0;
+      r->sym = (uint32_t)(info >> 8);
+      r->type = (uint32_t)(info & 0xff);
+      r->addend = rela ? (int32_t)(uint32_t)eo_get (p + 8, 4, big) : 0;
       return;
     }
   p = s->data + j * (rela ? 24 : 16);
   r->offset = eo_get (p, 8, big);
   if (v->machine == EO_EM_MIPS && !big)
     {
-      r->sym = (uint32_t) eo_get (p + 8, 4, false);
-      r->type = (uint32_t) p[15] | (uint32_t) p[14] << 8
-                | (uint32_t) p[13] << 16;
+      r->sym = (uint32_t)eo_get (p + 8, 4, false);
+      r->type = (uint32_t)p[15] | (uint32_t)p[14] << 8 | (uint32_t)p[13] << 16;
     }
   else
     {
       uint64_t info = eo_get (p + 8, 8, big);
-      r->sym = (uint32_t) (info >> 32);
-      r->type = (uint32_t) info;
+      r->sym = (uint32_t)(info >> 32);
+      r->type = (uint32_t)info;
     }
-  r->addend = rela ? (int64_t) eo_get (p + 16, 8, big) : 0;
+  r->addend = rela ? (int64_t)eo_get (p + 16, 8, big) : 0;
 }
 
 void
@@ -691,19 +691,18 @@ eo_patch_shdr (unsigned char *buf, const struct eo_view *v, uint32_t idx,
                enum eo_shfield f, uint64_t val)
 {
   unsigned w = v->cls == EO_CLASS32 ? 4 : 8;
-  unsigned char *h = buf + v->shoff + (uint64_t) idx * (v->cls == EO_CLASS32
-                                                            ? 40
-                                                            : 64);
+  unsigned char *h
+      = buf + v->shoff + (uint64_t)idx * (v->cls == EO_CLASS32 ? 40 : 64);
   /* Offsets and sizes of Elf32_Shdr / Elf64_Shdr members.  */
   static const struct
   {
     unsigned base, nw, size_is_word;
   } layout[] = {
-    [EO_SH_NAME] = { 0, 0, 0 },    [EO_SH_TYPE] = { 4, 0, 0 },
-    [EO_SH_FLAGS] = { 8, 0, 1 },   [EO_SH_ADDR] = { 8, 1, 1 },
-    [EO_SH_OFFSET] = { 8, 2, 1 },  [EO_SH_SIZE] = { 8, 3, 1 },
-    [EO_SH_LINK] = { 8, 4, 0 },    [EO_SH_INFO] = { 12, 4, 0 },
-    [EO_SH_ALIGN] = { 16, 4, 1 },  [EO_SH_ENTSIZE] = { 16, 5, 1 },
+    [EO_SH_NAME] = { 0, 0, 0 },   [EO_SH_TYPE] = { 4, 0, 0 },
+    [EO_SH_FLAGS] = { 8, 0, 1 },  [EO_SH_ADDR] = { 8, 1, 1 },
+    [EO_SH_OFFSET] = { 8, 2, 1 }, [EO_SH_SIZE] = { 8, 3, 1 },
+    [EO_SH_LINK] = { 8, 4, 0 },   [EO_SH_INFO] = { 12, 4, 0 },
+    [EO_SH_ALIGN] = { 16, 4, 1 }, [EO_SH_ENTSIZE] = { 16, 5, 1 },
   };
 
   eo_put (h + layout[f].base + layout[f].nw * w, val,
@@ -713,8 +712,8 @@ eo_patch_shdr (unsigned char *buf, const struct eo_view *v, uint32_t idx,
 size_t
 eo_sym_offset (const struct eo_view *v, uint32_t idx)
 {
-  return (size_t) v->sec[v->symtab].offset
-         + (size_t) idx * (v->cls == EO_CLASS32 ? 16 : 24);
+  return (size_t)v->sec[v->symtab].offset
+         + (size_t)idx * (v->cls == EO_CLASS32 ? 16 : 24);
 }
 
 unsigned char *

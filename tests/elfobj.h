@@ -141,8 +141,7 @@ size_t eo_relsize (const struct eo_obj *o, bool rela);
 /* Encode one relocation at P.  TYPE may hold MIPS64's r_type, r_type2,
    r_type3 in bits 0-7, 8-15, 16-23.  */
 void eo_put_rel (const struct eo_obj *o, unsigned char *p, bool rela,
-                 uint64_t offset, uint32_t sym, uint32_t type,
-                 int64_t addend);
+                 uint64_t offset, uint32_t sym, uint32_t type, int64_t addend);
 
 struct eo_rel
 {

@@ -1,9 +1,11 @@
 /* sample.c -- the sample object of sample.h.  */
 
 #include <config.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
 #include "sample.h"
 
 size_t
@@ -30,10 +32,10 @@ sample_read_uleb (const unsigned char **p, const unsigned char *end)
   while (*p < end && shift < 64)
     {
       unsigned char b = *(*p)++;
-      v |= (uint64_t) (b & 0x7f) << shift;
+      v |= (uint64_t)(b & 0x7f) << shift;
       shift += 7;
       if (!(b & 0x80))
-        return (int64_t) v;
+        return (int64_t)v;
     }
   return -1;
 }
@@ -53,23 +55,23 @@ sample_build (struct eo_obj *o, const struct sample_spec *sp,
 
   memset (in, 0, sizeof *in);
   for (i = 0; i < sizeof text; i++)
-    text[i] = (unsigned char) (i * 7 + 1);
+    text[i] = (unsigned char)(i * 7 + 1);
   for (i = 0; i < sizeof data; i++)
-    data[i] = (unsigned char) (i + 0x40);
+    data[i] = (unsigned char)(i + 0x40);
   eo_init (o, sp->cls, sp->big, sp->machine);
   o->flags = sp->e_flags;
   in->text = eo_add_sec (o, ".text", EO_SHT_PROGBITS,
-                         EO_SHF_ALLOC | EO_SHF_EXECINSTR, text, sizeof text,
-                         0, 0, 16, 0);
-  in->data = eo_add_sec (o, ".data", EO_SHT_PROGBITS,
-                         EO_SHF_ALLOC | EO_SHF_WRITE, data, sizeof data, 0, 0,
-                         8, 0);
+                         EO_SHF_ALLOC | EO_SHF_EXECINSTR, text, sizeof text, 0,
+                         0, 16, 0);
+  in->data
+      = eo_add_sec (o, ".data", EO_SHT_PROGBITS, EO_SHF_ALLOC | EO_SHF_WRITE,
+                    data, sizeof data, 0, 0, 8, 0);
   in->bss = eo_add_sec (o, ".bss", EO_SHT_NOBITS, EO_SHF_ALLOC | EO_SHF_WRITE,
                         NULL, 48, 0, 0, 32, 0);
   if (sp->group)
     {
-      in->group = eo_add_sec (o, ".group", EO_SHT_GROUP, 0, NULL, 8, 0, 0, 4,
-                              4);
+      in->group
+          = eo_add_sec (o, ".group", EO_SHT_GROUP, 0, NULL, 8, 0, 0, 4, 4);
       in->sigtext = eo_add_sec (o, ".text.sig", EO_SHT_PROGBITS,
                                 EO_SHF_ALLOC | EO_SHF_EXECINSTR | EO_SHF_GROUP,
                                 text, 16, 0, 0, 4, 0);
@@ -99,8 +101,8 @@ sample_build (struct eo_obj *o, const struct sample_spec *sp,
   printf_ = eo_add_sym (o, "printf", 0, 0, EO_STB_GLOBAL, EO_STT_NOTYPE, 0);
   mod_init = eo_add_sym (o, "mod_init", 0x40, 16, EO_STB_GLOBAL, EO_STT_FUNC,
                          in->text);
-  gdup = eo_add_sym (o, "dup", 0x10, 4, EO_STB_GLOBAL, EO_STT_OBJECT,
-                     in->data);
+  gdup
+      = eo_add_sym (o, "dup", 0x10, 4, EO_STB_GLOBAL, EO_STT_OBJECT, in->data);
   kmalloc = eo_add_sym (o, "kmalloc", 0, 0, EO_STB_GLOBAL, EO_STT_NOTYPE, 0);
   mod_exit = eo_add_sym (o, "mod_exit", 0x50, 16, EO_STB_GLOBAL, EO_STT_FUNC,
                          in->text);
@@ -110,8 +112,8 @@ sample_build (struct eo_obj *o, const struct sample_spec *sp,
                                 in->sigtext);
       o->sec[in->group].info = in->sig_sym;
     }
-  weak_fn = eo_add_sym (o, "weak_fn", 0x60, 8, EO_STB_WEAK, EO_STT_FUNC,
-                        in->text);
+  weak_fn
+      = eo_add_sym (o, "weak_fn", 0x60, 8, EO_STB_WEAK, EO_STT_FUNC, in->text);
   eo_add_sym (o, "common_var", 8, 64, EO_STB_GLOBAL, EO_STT_OBJECT,
               EO_SHN_COMMON);
   eo_add_sym (o, "abs_sym", 0x1234, 0, EO_STB_GLOBAL, EO_STT_NOTYPE,
@@ -136,9 +138,10 @@ sample_build (struct eo_obj *o, const struct sample_spec *sp,
       if (o->sym[i].shndx != 0 && o->sym[i].shndx < EO_SHN_LORESERVE)
         o->sym[i].xindex = true;
 
-  /* Relocations: every kind of symbol, in .text and .data.  */
+        /* Relocations: every kind of symbol, in .text and .data.  */
 #define RT(off, s, t, a) rt[nrt++] = (struct eo_rel){ (off), (s), (t), (a) }
-#define RD(off, s, t, a) rd[nrd++] = (struct eo_rel){ (off), (s), (t), (a) }
+#define RD(off, s, t, a)                                                      \
+  rd[nrd++] = (struct eo_rel) { (off), (s), (t), (a) }
   RT (0x00, printf_, 2, -4);
   RT (0x08, local_fn, 2, 0);
   RT (0x10, s_data, 1, 8);
@@ -150,7 +153,7 @@ sample_build (struct eo_obj *o, const struct sample_spec *sp,
   RT (0x40, printf_, 2, -8);
   RT (0x48, 0, 0, 0); /* R_*_NONE against symbol 0 */
   for (i = 0; i < sp->nextra && nrt < 60; i += 7)
-    RT (0x50 + 4 * (nrt % 40), g0 + i, 2, (int64_t) i);
+    RT (0x50 + 4 * (nrt % 40), g0 + i, 2, (int64_t)i);
   RD (0x00, mod_init, 1, 0);
   RD (word, local_obj, 1, 0);
   RD (2 * word, s_text, 1, 0x10);
@@ -163,10 +166,10 @@ sample_build (struct eo_obj *o, const struct sample_spec *sp,
       rt[i].type |= sp->type_bits;
   for (i = 0; i < nrd; i++)
     rd[i].type |= sp->type_bits;
-  in->reltext = eo_add_rel (o, sp->rela ? ".rela.text" : ".rel.text",
-                            sp->rela, in->text, rt, nrt);
-  in->reldata = eo_add_rel (o, sp->rela ? ".rela.data" : ".rel.data",
-                            sp->rela, in->data, rd, nrd);
+  in->reltext = eo_add_rel (o, sp->rela ? ".rela.text" : ".rel.text", sp->rela,
+                            in->text, rt, nrt);
+  in->reldata = eo_add_rel (o, sp->rela ? ".rela.data" : ".rel.data", sp->rela,
+                            in->data, rd, nrd);
 
   if (sp->addrsig)
     {
