@@ -434,6 +434,13 @@ read_ehdr (relopt_image *img, struct relopt_error *err, uint64_t *shoff,
                              "relocatable object with %u program headers is "
                              "not supported",
                              *phnum);
+  /* The ELF data ends no earlier than e_ehsize: past EOF, the trailer
+     length would wrap around.  */
+  if (img->e_ehsize > img->file_size)
+    return relopt_set_error (err, RELOPT_E_FORMAT,
+                             "e_ehsize %u is past the end of the file (%zu "
+                             "bytes)",
+                             img->e_ehsize, img->file_size);
   return 0;
 }
 

@@ -195,6 +195,7 @@ enum defect
   D_ALIGN,
   D_XINDEX_NO_SHNDX,
   D_SHNDX_SIZE,
+  D_EHSIZE,
   D_COUNT
 };
 
@@ -241,6 +242,9 @@ static const struct defect_case defects[D_COUNT] = {
   [D_ALIGN] = { "sh_addralign 3", RELOPT_E_FORMAT },
   [D_XINDEX_NO_SHNDX] = { "SHN_XINDEX without SYMTAB_SHNDX", RELOPT_E_FORMAT },
   [D_SHNDX_SIZE] = { "SYMTAB_SHNDX size", RELOPT_E_FORMAT },
+  /* An ELF header "longer" than the file once made the ELF data end past
+     EOF and the trailer length wrap to 2^64 - n.  */
+  [D_EHSIZE] = { "e_ehsize past EOF", RELOPT_E_FORMAT },
 };
 
 /* Apply defect D to BUF (parsed as V; sample indices IN).  */
@@ -379,6 +383,9 @@ damage (enum defect d, unsigned char *buf, size_t *len,
       /* Make .data an SHT_SYMTAB_SHNDX of the wrong size.  */
       eo_patch_shdr (buf, v, in->data, EO_SH_TYPE, EO_SHT_SYMTAB_SHNDX);
       eo_patch_shdr (buf, v, in->data, EO_SH_LINK, in->symtab);
+      break;
+    case D_EHSIZE:
+      eo_put (buf + (is32 ? 40 : 52), 0xffff, 2, big);
       break;
     case D_COUNT:
       break;
