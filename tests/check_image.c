@@ -396,8 +396,7 @@ damage (enum defect d, unsigned char *buf, size_t *len,
 START_TEST (test_defects)
 {
   enum defect d = (enum defect) (_i / 4);
-  static const int which[] = { 0, 1, 2, 3 };
-  const struct sample_spec *sp = &specs[which[_i % 4]];
+  const struct sample_spec *sp = &specs[_i % 4];
   struct sample_info in;
   struct eo_view v;
   struct relopt_error err;

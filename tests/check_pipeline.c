@@ -915,6 +915,11 @@ START_TEST (test_rewrite_file)
       relopt_rewrite_file ("/nonexistent/relopt/x.o", NULL, &opts, NULL, &err),
       RELOPT_E_IO);
   ck_assert_ptr_nonnull (strstr (err.msg, "/nonexistent/relopt/x.o"));
+
+  /* A directory is not an object file.  */
+  ck_assert_int_eq (relopt_rewrite_file (tmpdir, NULL, &opts, NULL, &err),
+                    RELOPT_E_IO);
+  ck_assert_int_eq (count_entries (), 4);
   free (signed_buf);
   free (want);
   free (buf);
