@@ -87,45 +87,49 @@ sig_trailer () {
   echo $((28 + 12 + b[3] + b[4] + (b[8] << 24 | b[9] << 16 | b[10] << 8 | b[11])))
 }
 
-# Size of section NAME in a readelf -S -W listing (decimal, 0 if absent).
-sec_size () {
-  local h
-  h=$(awk -v n="$2" '
-    { sub(/^ *\[ *[0-9]+\] */, "") }
-    $1 == n { print $5; exit }' "$1")
-  echo $((16#${h:-0}))
-}
-
-# Section table rows without the file offset; sizes of string tables and of
-# the symbol table (not expected to change, but not ours to judge) masked.
-sec_rows () {
-  awk '
-    /^ *\[ *[0-9]+\]/ {
+# split_readelf LISTING PREFIX: from one GNU readelf listing (-S -s -r -W
+# or -a -W) write PREFIX.secs (section rows), PREFIX.readelf.syms (symbol
+# rows) and PREFIX.rels (relocation rows), the last two sorted; print the
+# size of .strtab (decimal, 0 if absent).
+# Section rows drop the file offset, and the sizes of .strtab and .shstrtab
+# (which may change).  Symbol rows drop the Num column, relocation rows the
+# r_info column (renumbered symbol indices) and carry the section name.
+split_readelf () {
+  local p=$2 h
+  h=$(awk -v p="$p" '
+    BEGIN { printf "" > (p ".secs"); printf "" > (p ".syms.u"); printf "" > (p ".rels.u") }
+    /^Section Headers:/ { blk = "S"; next }
+    /^Symbol table / { blk = "s"; next }
+    /^Relocation section / { blk = "r"; sec = $3; next }
+    /^$/ || /^Key to Flags:/ { blk = ""; next }
+    blk == "S" && /^ *\[ *[0-9]+\]/ {
       line = $0
       sub(/^ *\[ */, "", line); idx = line; sub(/\].*/, "", idx)
       sub(/^[0-9]+\] /, "", line)
-      # Fields: name type addr off size es [flg] lk inf al; name may be empty
-      # only for section 0.
+      # name type addr off size es [flg] lk inf al; the name is empty only
+      # for section 0.
       n = split(line, f, " ")
       if (idx == 0) { name = ""; k = 1 } else { name = f[1]; k = 2 }
       type = f[k]; addr = f[k+1]; size = f[k+3]; es = f[k+4]
       al = f[n]; inf = f[n-1]; lk = f[n-2]
       flg = (n - (k + 5) == 3) ? f[k+5] : ""
+      if (name == ".strtab") strtab = size
       if (name == ".strtab" || name == ".shstrtab") size = "*"
-      print idx, name, type, addr, size, es, flg, lk, inf, al
-    }' "$1"
+      print idx, name, type, addr, size, es, flg, lk, inf, al > (p ".secs")
+      next
+    }
+    blk == "s" && $1 ~ /^[0-9]+:$/ { $1 = ""; print > (p ".syms.u"); next }
+    blk == "r" && $1 ~ /^[0-9a-f]+$/ { $2 = ""; print sec, $0 > (p ".rels.u"); next }
+    END { print strtab }' "$1")
+  sort "$p.syms.u" >"$p.readelf.syms"
+  sort "$p.rels.u" >"$p.rels"
+  rm -f "$p.syms.u" "$p.rels.u"
+  echo $((16#${h:-0}))
 }
 
-# Symbol rows of readelf -s -W / eu-readelf -s without the Num column.
+# Symbol rows of eu-readelf -s without the Num column, sorted.
 sym_rows () {
   awk '$1 ~ /^[0-9]+:$/ { $1 = ""; print }' "$1" | sort
-}
-
-# Relocation rows (section, offset, type, value, name + addend) sorted.
-rel_rows () {
-  awk '
-    /^Relocation section / { sec = $3; next }
-    /^ *[0-9a-f]+ +[0-9a-f]+ +R_/ { $2 = ""; print sec, $0 }' "$1" | sort
 }
 
 # elflint messages, symbol numbers masked, DESIGN's expected ones dropped.
@@ -160,8 +164,8 @@ check_one () {
   size_in=$(stat -c %s "$d/in.ko")
   trailer=$(sig_trailer "$d/in.ko")
   size_nosig=$((size_in - trailer))
-  "$readelf" -S -W "$d/in.ko" >"$d/in.S" 2>&1
-  str_in=$(sec_size "$d/in.S" .strtab)
+  "$readelf" -S -s -r -W "$d/in.ko" >"$d/in.rd" 2>&1
+  str_in=$(split_readelf "$d/in.rd" "$d/in")
 
   # rewrite
   if run "$d/rewrite.log" "$relopt" --hash-style=both --drop-signature -o "$d/out.ko" "$d/in.ko"; then
@@ -219,16 +223,12 @@ check_one () {
     fi
 
     # symbols, through both readers
+    str_out=$(split_readelf "$d/out.a" "$d/out")
+    eu-readelf -s "$d/in.ko" >"$d/in.s" 2>&1
+    eu-readelf -s "$d/out.ko" >"$d/out.s" 2>&1
+    sym_rows "$d/in.s" >"$d/in.eu-readelf.syms"
+    sym_rows "$d/out.s" >"$d/out.eu-readelf.syms"
     for t in readelf eu-readelf; do
-      if [ $t = readelf ]; then
-        "$readelf" -s -W "$d/in.ko" >"$d/in.s" 2>&1
-        "$readelf" -s -W "$d/out.ko" >"$d/out.s" 2>&1
-      else
-        eu-readelf -s "$d/in.ko" >"$d/in.s" 2>&1
-        eu-readelf -s "$d/out.ko" >"$d/out.s" 2>&1
-      fi
-      sym_rows "$d/in.s" >"$d/in.$t.syms"
-      sym_rows "$d/out.s" >"$d/out.$t.syms"
       if ! cmp -s "$d/in.$t.syms" "$d/out.$t.syms"; then
         fail symbols "$t -s lists differ ($(wc -l <"$d/in.$t.syms") vs $(wc -l <"$d/out.$t.syms") symbols): $(diff "$d/in.$t.syms" "$d/out.$t.syms" | grep '^[<>]' | head -n 2 | tr '\n' ' ' | cut -c 1-300)"
       elif [ ! -s "$d/in.$t.syms" ]; then
@@ -237,19 +237,11 @@ check_one () {
     done
 
     # relocations
-    "$readelf" -r -W "$d/in.ko" >"$d/in.r" 2>&1
-    "$readelf" -r -W "$d/out.ko" >"$d/out.r" 2>&1
-    rel_rows "$d/in.r" >"$d/in.rels"
-    rel_rows "$d/out.r" >"$d/out.rels"
     if ! cmp -s "$d/in.rels" "$d/out.rels"; then
       fail relocs "readelf -r lists differ ($(wc -l <"$d/in.rels") vs $(wc -l <"$d/out.rels")): $(diff "$d/in.rels" "$d/out.rels" | grep '^[<>]' | head -n 2 | tr '\n' ' ' | cut -c 1-300)"
     fi
 
     # sections
-    "$readelf" -S -W "$d/out.ko" >"$d/out.S" 2>&1
-    str_out=$(sec_size "$d/out.S" .strtab)
-    sec_rows "$d/in.S" >"$d/in.secs"
-    sec_rows "$d/out.S" >"$d/out.secs"
     local nin nout
     nin=$(wc -l <"$d/in.secs")
     nout=$(wc -l <"$d/out.secs")
@@ -284,7 +276,7 @@ check_one () {
     local kd="$keep/$arch/${name//\//_}"
     rm -rf "$kd"
     mv "$d" "$kd"
-    rm -f "$kd"/in.orig "$kd"/*.syms "$kd"/*.rels "$kd"/in.s "$kd"/out.s "$kd"/*.a "$kd"/*.r
+    rm -f "$kd"/in.orig "$kd"/*.syms "$kd"/*.rels "$kd"/in.s "$kd"/out.s "$kd"/out.a "$kd"/in.rd
     echo "$mod" >"$kd/SOURCE"
   else
     rm -rf "$d"
