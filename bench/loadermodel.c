@@ -3,7 +3,8 @@
    (DESIGN.md "Benchmarks").
 
    Usage: loadermodel [--budget SECONDS] [--clock=cpu|wall] [--tsv FILE]
-                      [--label NAME] [--no-symbols] [--no-plt] FILE...
+                      [--label NAME] [--no-symbols] [--no-plt]
+                      [--baseline ORIG] FILE...
 
    1. Symbol resolution.  For every relocation whose symbol is global or
       weak, look its name up in the module, as FreeBSD's link_elf_obj does
@@ -42,6 +43,13 @@
       once into host arrays before any strategy runs (a loader has them in
       memory); that decoding is not timed.
 
+   With --baseline ORIG (FILE before relopt), the PLT strategies are also
+   timed on ORIG's order, which is what a loader gets today: the old
+   strategies' cost depends on the order (the quadratic count meets a
+   popular target early in compiler order, late in a sorted one), so the
+   fair before/after comparison is each old strategy on ORIG against the
+   linear pass on FILE.  ORIG must give the same distinct-target count.
+
    Every strategy must give the same answer: lookups the same symbol
    index for every name, PLT counts the same number.  The program exits 1
    when they do not (or a table is malformed), 2 on usage errors.
@@ -66,7 +74,8 @@
           "-" when the table is missing)
      symdetail LABEL STRATEGY SETUP_US QUERY_US ABSENT_US
      plt LABEL NRELOCS NBRANCH NTARGETS quadratic sort hashset linear
-         (microseconds; linear "-" when the order does not hold)  */
+         (microseconds; linear "-" when the order does not hold)
+     pltbase LABEL ...  the same for --baseline ORIG  */
 
 #include <config.h>
 #include <errno.h>
@@ -935,14 +944,6 @@ bench_symbols (struct module *m, const char *label, FILE *tsv)
   size_t hits = 0, q;
   int s, status = 0;
 
-  printf ("symbol resolution: %u symbols (%u defined globals), %zu lookups "
-          "from relocations against globals",
-          m->nsyms, m->ndefglobal, m->nquery);
-  for (q = 0; q < m->nquery; q++)
-    hits += lookup_linear (m, m->query[q]) != 0;
-  printf (" (%zu found in the module, %zu not), %zu absent names\n", hits,
-          m->nquery - hits, m->nabsent);
-
   for (s = 0; s < S_COUNT; s++)
     {
       struct lookup_ctx c;
@@ -975,6 +976,14 @@ bench_symbols (struct module *m, const char *label, FILE *tsv)
       absent_ns[s] = measure (run_lookups, &c);
       teardown (&c);
     }
+
+  for (q = 0; q < m->nquery; q++)
+    hits += qres[S_LINEAR][q] != 0;
+  printf ("symbol resolution: %u symbols (%u defined globals), %zu lookups "
+          "from relocations against globals (%zu found in the module, %zu "
+          "not), %zu absent names\n",
+          m->nsyms, m->ndefglobal, m->nquery, hits, m->nquery - hits,
+          m->nabsent);
 
   /* Agreement with the linear scan.  */
   for (s = 1; s < S_COUNT; s++)
@@ -1056,23 +1065,24 @@ bench_symbols (struct module *m, const char *label, FILE *tsv)
   return status;
 }
 
-static int
-bench_plt (struct module *m, const char *label, FILE *tsv)
+/* One row of the PLT table: every strategy on one module's order.  */
+struct plt_row
 {
-  static const char *const name[P_COUNT]
-      = { "quadratic", "sort+count", "hashset", "linear(relopt)" };
   double ns[P_COUNT];
   long result[P_COUNT];
+};
+
+static const char *const plt_name[P_COUNT]
+    = { "quadratic", "sort+count", "hashset", "linear(relopt)" };
+
+/* Time every strategy on M; check they agree.  Returns 0 or 1.  */
+static int
+plt_measure (struct module *m, struct plt_row *row)
+{
   unsigned long ncopies;
   int p, status = 0;
   struct mrel *scratch;
 
-  if (m->img->e_machine != RELOPT_EM_ARM
-      && m->img->e_machine != RELOPT_EM_AARCH64)
-    {
-      printf ("PLT counting: not an ARM/AArch64 object\n");
-      return 0;
-    }
   ncopies = (32ul << 20)
             / ((m->nexecrelocs ? m->nexecrelocs : 1) * sizeof *scratch);
   if (ncopies < 1)
@@ -1081,60 +1091,123 @@ bench_plt (struct module *m, const char *label, FILE *tsv)
     ncopies = 4096;
   scratch = xmalloc_n (ncopies * (m->nexecrelocs ? m->nexecrelocs : 1),
                        sizeof *scratch);
-
   for (p = 0; p < P_COUNT; p++)
     {
       struct plt_ctx c = { m, p, scratch, ncopies, 0 };
-      result[p] = p == P_SORT ? sort_once (&c, sort_prepare (&c, 0))
-                              : plt_once (&c);
-      ns[p] = measure (run_plt, &c);
-      if (c.result != result[p])
+      row->result[p] = p == P_SORT ? sort_once (&c, sort_prepare (&c, 0))
+                                   : plt_once (&c);
+      row->ns[p] = measure (run_plt, &c);
+      if (c.result != row->result[p])
         status = 1;
-      if (p == P_LINEAR && result[p] < 0)
-        ns[p] = -1;
+      if (p == P_LINEAR && row->result[p] < 0)
+        row->ns[p] = -1;
     }
   for (p = 1; p < P_COUNT; p++)
-    if (result[p] != result[P_QUADRATIC] && !(p == P_LINEAR && result[p] < 0))
+    if (row->result[p] != row->result[P_QUADRATIC]
+        && !(p == P_LINEAR && row->result[p] < 0))
       {
         fprintf (stderr, "%s: %s: PLT count: %s gives %ld, quadratic %ld\n",
-                 program_name, m->path, name[p], result[p],
-                 result[P_QUADRATIC]);
+                 program_name, m->path, plt_name[p], row->result[p],
+                 row->result[P_QUADRATIC]);
         status = 1;
       }
+  free (scratch);
+  return status;
+}
+
+static void
+plt_print_row (const char *what, const struct module *m,
+               const struct plt_row *row)
+{
+  int p;
+  printf ("  %-9s %8llu %8llu %8ld", what, (unsigned long long) m->nrelocs,
+          (unsigned long long) m->nbranch, row->result[P_QUADRATIC]);
+  for (p = 0; p < P_COUNT; p++)
+    print_us (stdout, row->ns[p], 14);
+  putchar ('\n');
+}
+
+static void
+plt_tsv_row (FILE *tsv, const char *kind, const char *label,
+             const struct module *m, const struct plt_row *row)
+{
+  int p;
+  fprintf (tsv, "%s\t%s\t%llu\t%llu\t%ld", kind, label,
+           (unsigned long long) m->nrelocs, (unsigned long long) m->nbranch,
+           row->result[P_QUADRATIC]);
+  for (p = 0; p < P_COUNT; p++)
+    tsv_us (tsv, row->ns[p]);
+  fputc ('\n', tsv);
+}
+
+/* PLT counting on M (normally relopt's output) and, when BASE is not
+   NULL, on the same module before relopt (the order a loader gets today;
+   the old strategies' cost depends on it: the quadratic count finds a
+   popular target early in a random order and late in a sorted one).  The
+   ratios printed compare the linear pass over relopt's order with each
+   other strategy on BASE's order when there is one.  */
+static int
+bench_plt (struct module *m, struct module *base, const char *label,
+           FILE *tsv)
+{
+  struct plt_row row, brow;
+  const struct plt_row *before = &row;
+  int status;
+
+  if (m->img->e_machine != RELOPT_EM_ARM
+      && m->img->e_machine != RELOPT_EM_AARCH64)
+    {
+      printf ("PLT counting: not an ARM/AArch64 object\n");
+      return 0;
+    }
+  status = plt_measure (m, &row);
+  if (base)
+    {
+      status |= plt_measure (base, &brow);
+      if (brow.result[P_QUADRATIC] != row.result[P_QUADRATIC])
+        {
+          fprintf (stderr,
+                   "%s: %s: %ld distinct branch targets, but %ld in %s\n",
+                   program_name, m->path, row.result[P_QUADRATIC],
+                   brow.result[P_QUADRATIC], base->path);
+          status = 1;
+        }
+      before = &brow;
+    }
 
   printf ("PLT counting: %llu relocations in %u sections (%llu in the %u "
           "that relocate code, which a loader scans), %llu branch "
           "relocations, %ld distinct targets\n",
           (unsigned long long) m->nrelocs, m->nsecs,
           (unsigned long long) m->nexecrelocs, m->nexecsecs,
-          (unsigned long long) m->nbranch, result[P_QUADRATIC]);
-  printf ("  %8s %8s %8s %14s %14s %14s %14s\n", "relocs", "branches",
-          "targets", "quadratic", "sort+count", "hashset", "linear(relopt)");
-  printf ("  %8llu %8llu %8ld", (unsigned long long) m->nrelocs,
-          (unsigned long long) m->nbranch, result[P_QUADRATIC]);
-  for (p = 0; p < P_COUNT; p++)
-    print_us (stdout, ns[p], 14);
-  printf ("   (microseconds per load)\n");
-  if (ns[P_LINEAR] < 0)
+          (unsigned long long) m->nbranch, row.result[P_QUADRATIC]);
+  printf ("  %-9s %8s %8s %8s %14s %14s %14s %14s\n", "order", "relocs",
+          "branches", "targets", "quadratic", "sort+count", "hashset",
+          "linear(relopt)");
+  if (base)
+    plt_print_row ("original", base, &brow);
+  plt_print_row (base ? "relopt" : "as is", m, &row);
+  printf ("  (microseconds per load%s)\n",
+          base ? "; original: the object before relopt" : "");
+  if (row.ns[P_LINEAR] < 0)
     printf ("  linear(relopt): n/a, the relocations are not in relopt's "
             "order (run relopt on the object)\n");
-  else if (ns[P_LINEAR] > 0)
-    printf ("  linear is %.0fx faster than quadratic, %.1fx faster than "
-            "sort+count, %.1fx faster than hashset\n",
-            ns[P_QUADRATIC] / ns[P_LINEAR], ns[P_SORT] / ns[P_LINEAR],
-            ns[P_HASHSET] / ns[P_LINEAR]);
+  else if (row.ns[P_LINEAR] > 0)
+    printf ("  linear over relopt's order is %.0fx faster than quadratic, "
+            "%.1fx faster than sort+count, %.1fx faster than hashset%s\n",
+            before->ns[P_QUADRATIC] / row.ns[P_LINEAR],
+            before->ns[P_SORT] / row.ns[P_LINEAR],
+            before->ns[P_HASHSET] / row.ns[P_LINEAR],
+            base ? " (those on the original order)" : "");
   if (status == 0)
-    printf ("  all strategies agree\n");
+    printf ("  all strategies agree%s\n",
+            base ? ", before and after relopt" : "");
   if (tsv)
     {
-      fprintf (tsv, "plt\t%s\t%llu\t%llu\t%ld", label,
-               (unsigned long long) m->nrelocs,
-               (unsigned long long) m->nbranch, result[P_QUADRATIC]);
-      for (p = 0; p < P_COUNT; p++)
-        tsv_us (tsv, ns[p]);
-      fputc ('\n', tsv);
+      plt_tsv_row (tsv, "plt", label, m, &row);
+      if (base)
+        plt_tsv_row (tsv, "pltbase", label, base, &brow);
     }
-  free (scratch);
   return status;
 }
 
@@ -1158,6 +1231,9 @@ usage (FILE *f)
            "  --tsv FILE        append machine-readable rows to FILE\n"
            "  --label NAME      name of the input in the rows (default: "
            "FILE)\n"
+           "  --baseline ORIG   ORIG is FILE before relopt: also time PLT "
+           "counting on\n"
+           "                    its order, the one a loader gets today\n"
            "  --clock=cpu|wall  thread CPU time (default) or "
            "CLOCK_MONOTONIC\n"
            "  --no-symbols      skip symbol resolution\n"
@@ -1168,7 +1244,7 @@ usage (FILE *f)
 int
 main (int argc, char **argv)
 {
-  const char *tsvpath = NULL, *label = NULL;
+  const char *tsvpath = NULL, *label = NULL, *basepath = NULL;
   FILE *tsv = NULL;
   bool do_sym = true, do_plt = true;
   int i, status = 0, nfiles = 0;
@@ -1191,6 +1267,8 @@ main (int argc, char **argv)
         tsvpath = argv[++i];
       else if (strcmp (a, "--label") == 0 && i + 1 < argc)
         label = argv[++i];
+      else if (strcmp (a, "--baseline") == 0 && i + 1 < argc)
+        basepath = argv[++i];
       else if (strcmp (a, "--clock=wall") == 0)
         bench_clock = CLOCK_MONOTONIC;
       else if (strcmp (a, "--clock=cpu") == 0)
@@ -1215,6 +1293,12 @@ main (int argc, char **argv)
   if (nfiles == 0)
     {
       usage (stderr);
+      return 2;
+    }
+  if (basepath && nfiles != 1)
+    {
+      fprintf (stderr, "%s: --baseline goes with exactly one FILE\n",
+               program_name);
       return 2;
     }
   if (tsvpath && (tsv = fopen (tsvpath, "a")) == NULL)
@@ -1251,8 +1335,31 @@ main (int argc, char **argv)
         {
           if (do_sym && bench_symbols (&m, label ? label : m.path, tsv))
             status = 1;
-          if (do_plt && bench_plt (&m, label ? label : m.path, tsv))
-            status = 1;
+          if (do_plt)
+            {
+              struct module b;
+              bool have_base = false;
+              memset (&b, 0, sizeof b);
+              if (basepath)
+                {
+                  b.path = basepath;
+                  if (relopt_image_read_file (b.path, &b.img, &err)
+                      || load_module (&b))
+                    {
+                      fprintf (stderr, "%s: %s: %s\n", program_name, b.path,
+                               err.msg[0] ? err.msg : "cannot load");
+                      status = 1;
+                    }
+                  else
+                    have_base = true;
+                }
+              if ((!basepath || have_base)
+                  && bench_plt (&m, have_base ? &b : NULL,
+                                label ? label : m.path, tsv))
+                status = 1;
+              if (b.img)
+                free_module (&b);
+            }
         }
       fflush (stdout);
       free_module (&m);

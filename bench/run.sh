@@ -136,7 +136,7 @@ for arch in arm aarch64; do
       build $arch $arch-r$n --relocs $n
       name=$arch-r$n
     fi
-    model_run "$arch/$n" "$work/$name.rw.o" --no-symbols
+    model_run "$arch/$n" "$work/$name.rw.o" --no-symbols --baseline "$work/$name.o"
     echo "$prog: PLT $arch $n: $(grep -A2 '^ *relocs branches' "$work/model.out" | tail -n1 | sed 's/  */ /g')"
     case $n in vendor) ;; *) rm -f "$work/$name.o" "$work/$name.rw.o" ;; esac
   done
@@ -182,20 +182,15 @@ print(best[1])'
 [ -n "$real_armhf" ] || real_armhf=$(pick_real armhf)
 [ -n "$real_arm64" ] || real_arm64=$(pick_real arm64)
 
-full_model () {  # full_model NAME FILE...: both parts, table into model-NAME.txt
-  local name=$1
-  shift
-  : >"$out/model-$name.txt"
-  for f in "$@"; do
-    model_run "$name:${f##*/}" "$f"
-    cat "$work/model.out" >>"$out/model-$name.txt"
-  done
+full_model () {  # full_model NAME RELOPT-OUTPUT ORIGINAL: table into model-NAME.txt
+  model_run "$1:${2##*/}" "$2" --baseline "$3"
+  cp "$work/model.out" "$out/model-$1.txt"
 }
 [ $quick = yes ] || {
   full_model vendor-arm "$work/arm-vendor.rw.o" "$work/arm-vendor.o"
   full_model vendor-aarch64 "$work/aarch64-vendor.rw.o" "$work/aarch64-vendor.o"
-  full_model sym32k-arm "$work/arm-s32768.rw.o"
-  full_model sym32k-aarch64 "$work/aarch64-s32768.rw.o"
+  full_model sym32k-arm "$work/arm-s32768.rw.o" "$work/arm-s32768.o"
+  full_model sym32k-aarch64 "$work/aarch64-s32768.rw.o" "$work/aarch64-s32768.o"
 }
 reals=
 for a in armhf arm64; do
@@ -261,17 +256,29 @@ echo "# ratio = relopt CPU / objcopy CPU" >>"$out/relopt-vs-objcopy.txt"
 cat "$out/relopt-vs-objcopy.txt"
 
 # ---- tables and plot data ------------------------------------------------------
+# PLT rows: quadratic, sort+count, hashset from the original order
+# (pltbase: what a loader gets today), linear from relopt's order (plt).
+plt_join () {
+  awk -F'\t' '$1 == "pltbase" { b[$2] = $6 "\t" $7 "\t" $8 }
+    $1 == "plt" { p[$2] = $0 }
+    END { for (l in p) if (l in b) { split(p[l], f, "\t"); print l "\t" f[3] "\t" f[4] "\t" f[5] "\t" b[l] "\t" f[9] "\t" f[6] } }' "$tsv"
+}
+plt_join | awk -F'\t' '$1 !~ /:/ { split($1, l, "/"); print l[1] "\t" (l[2] == "vendor" ? 999999999 : l[2]) "\t" $0 }' \
+  | sort -k1,1 -k2,2n | cut -f3- >"$work/plt.rows"
 awk -F'\t' '
   function us(x) { return x == "-" ? "n/a" : sprintf("%.2f", x) }
-  BEGIN { printf "# PLT counting, microseconds per load (bench/loadermodel, thread CPU time)\n"
+  BEGIN { printf "# PLT counting, microseconds per load (bench/loadermodel, thread CPU time).\n"
+          printf "# quadratic, sort+count, hashset: on the module as the assembler wrote it (the order a\n"
+          printf "# loader gets today); linear(relopt): one pass over the same module after relopt.\n"
           printf "%-8s %8s %8s %8s %13s %13s %13s %15s %10s %10s\n", "arch", "relocs", "branches", "targets", "quadratic", "sort+count", "hashset", "linear(relopt)", "quad/lin", "sort/lin" }
-  $1 == "plt" && $2 !~ /:/ {
-    split($2, l, "/")
-    printf "%-8s %8s %8s %8s %13s %13s %13s %15s %10s %10s\n", l[1] (l[2] == "vendor" ? "*" : ""), $3, $4, $5, us($6), us($7), us($8), us($9),
-      ($9 > 0 ? sprintf("%.0fx", $6 / $9) : "n/a"), ($9 > 0 ? sprintf("%.1fx", $7 / $9) : "n/a") }
-  END { printf "# * the large vendor module (257,394 relocations, 62,045 branches, 4,819 targets)\n" }' \
-  "$tsv" >"$out/plt-scaling.txt"
-awk -F'\t' '$1 == "plt" && $2 !~ /:/ && $2 !~ /vendor/ { split($2, l, "/"); print l[1], $3, $4, $5, $6, $7, $8, $9 }' "$tsv" \
+  {
+    split($1, l, "/")
+    printf "%-8s %8s %8s %8s %13s %13s %13s %15s %10s %10s\n", l[1] (l[2] == "vendor" ? "*" : ""), $2, $3, $4, us($5), us($6), us($7), us($8),
+      ($8 > 0 ? sprintf("%.0fx", $5 / $8) : "n/a"), ($8 > 0 ? sprintf("%.1fx", $6 / $8) : "n/a") }
+  END { printf "# * the large vendor module (257,394 relocations, 62,045 branches, 4,819 targets)\n"
+        printf "# (the quadratic count over relopt'"'"'s sorted order is slower still: model-vendor-*.txt)\n" }' \
+  "$work/plt.rows" >"$out/plt-scaling.txt"
+awk -F'\t' '$1 !~ /vendor/ { split($1, l, "/"); print l[1], $2, $3, $4, $5, $6, $7, $8 }' "$work/plt.rows" \
   | sort -k1,1 -k2,2n >"$out/plt-scaling.dat"
 awk -F'\t' '
   function us(x) { return x == "-" ? "n/a" : sprintf("%.1f", x) }
@@ -287,19 +294,15 @@ cp "$tsv" "$out/model.tsv"
 # ---- 5. summary --------------------------------------------------------------------
 {
   echo "# relopt benchmark summary ($(date -u +%Y-%m-%d), this machine: see machine.txt)"
-  awk -F'\t' '$1 == "plt" && ($2 == "arm/vendor" || $2 == "aarch64/vendor") {
-      printf "PLT %-14s %d relocs, %d branches, %d targets: quadratic %.1f us, sort+count %.1f us, hashset %.1f us, linear %.1f us; linear vs quadratic %.0fx, vs sort+count %.1fx, vs hashset %.1fx\n",
-        $2, $3, $4, $5, $6, $7, $8, $9, $6 / $9, $7 / $9, $8 / $9 }' "$tsv"
+  plt_join | awk -F'\t' '$1 == "arm/vendor" || $1 == "aarch64/vendor" || $1 ~ /^real-/ {
+      printf "PLT %s: %d relocs, %d branches, %d targets: quadratic %.1f us, sort+count %.1f us, hashset %.1f us (original order); linear %.1f us (relopt order); linear vs quadratic %.0fx, vs sort+count %.1fx, vs hashset %.1fx (quadratic over relopt order: %.1f us)\n",
+        $1, $2, $3, $4, $5, $6, $7, $8, $5 / $8, $6 / $8, $7 / $8, $9 }' | sort
   awk -F'\t' '$1 == "symdetail" && $2 ~ /s32768/ { d[$2, $3] = $0; lab[$2] = 1 }
     $1 == "sym" && $2 ~ /s32768/ { n[$2] = $3; q[$2] = $5; a[$2] = $6; t[$2, "linear"] = $7; t[$2, "htab"] = $8; t[$2, "sysv"] = $9; t[$2, "gnu"] = $10 }
-    END { for (l in n) printf "SYM %-16s %d symbols, %d lookups + %d absent: linear %.1f us, htab %.1f us, .hash %.1f us, .gnu.hash %.1f us; gnu-hash vs linear %.0fx\n",
+    END { for (l in n) printf "SYM %s: %d symbols, %d lookups + %d absent: linear %.1f us, htab %.1f us, .hash %.1f us, .gnu.hash %.1f us; gnu-hash vs linear %.0fx\n",
       l, n[l], q[l], a[l], t[l, "linear"], t[l, "htab"], t[l, "sysv"], t[l, "gnu"], t[l, "linear"] / t[l, "gnu"] }' "$tsv"
-  for r in $reals; do
-    awk -F'\t' -v a="${r%%:*}" '$1 == "plt" && index($2, "real-" a ":") == 1 && $2 ~ /rw\.o$/ {
-      printf "REAL %s %s: %d relocs, %d branches, %d targets: quadratic %.1f us, sort+count %.1f us, hashset %.1f us, linear %.1f us\n", a, $2, $3, $4, $5, $6, $7, $8, $9 }
-      $1 == "sym" && index($2, "real-" a ":") == 1 && $2 ~ /rw\.o$/ {
-      printf "REAL %s %s: %d symbols: linear %.1f us, htab %.1f us, .hash %.1f us, .gnu.hash %.1f us; gnu-hash vs linear %.0fx\n", a, $2, $3, $7, $8, $9, $10, $7 / $10 }' "$tsv"
-  done
+  awk -F'\t' '$1 == "sym" && $2 ~ /^real-/ {
+      printf "SYM %s: %d symbols, %d lookups + %d absent: linear %.1f us, htab %.1f us, .hash %.1f us, .gnu.hash %.1f us; gnu-hash vs linear %.0fx\n", $2, $3, $5, $6, $7, $8, $9, $10, $7 / $10 }' "$tsv"
   sed -n 's/^/OBJCOPY /p' "$out/relopt-vs-objcopy.txt" | grep -v '^OBJCOPY #'
 } >"$out/summary.txt"
 {
