@@ -30,7 +30,8 @@ uint32_t relopt_gnu_hash (const char *name);
 
 /* Bucket count for a table of NHASHED symbols (both styles): the largest
    entry of binutils' elf_buckets[] list {1, 3, 17, 37, 67, 97, 131, 197,
-   263, 521, 1031, 2053, 4099, 8209, 16411, 32771, 65537, 131101, 262147}
+   263, 521, 1031, 2053, 4099, 8209, 16411, 32771} (gold's list goes on;
+   ld.bfd's ends there)
    that does not exceed NHASHED (1 for NHASHED <= 2), as bfd's
    compute_bucket_count does without -O.  Never 0.  */
 uint32_t relopt_hash_nbucket (uint32_t nhashed);

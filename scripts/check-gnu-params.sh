@@ -11,7 +11,7 @@ trap 'rm -rf "$tmp"' EXIT
 pass=0 fail=0
 # Header words 0, 2, 3 (nbuckets, maskwords, shift2) in readelf -x order.
 words () { readelf -x .gnu.hash "$1" | sed -n 3p | awk '{print $2, $4, $5}'; }
-for n in 1 2 3 4 5 7 8 9 16 17 100 255 256 1000 5000 40000; do
+for n in 1 2 3 4 5 7 8 9 16 17 100 255 256 1000 5000 40000 70000; do
   python3 - "$n" > "$tmp/s.s" <<'PY'
 import sys
 n = int(sys.argv[1])

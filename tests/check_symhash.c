@@ -58,12 +58,12 @@ ref_gnu_hash (const char *name)
 }
 
 /* The bucket list symhash.h documents (the specification, not relopt's
-   copy).  Measured: ld.bfd 2.40 uses it up to 32771 (its elf_buckets[]
-   stops there: 70,000 symbols give 32771 buckets), gold's dynobj.cc
-   list goes on to 65537, 131101, 262147 (70,000 symbols: 65537).  */
+   copy): bfd's elf_buckets[].  Measured: ld.bfd 2.40 stops at 32771
+   (70,000 symbols give 32771 buckets); gold's dynobj.cc list goes on to
+   65537, 131101, 262147, which relopt does not follow.  */
 static const uint32_t binutils_buckets[]
-    = { 1,    3,    17,   37,   67,    97,    131,   197,    263,   521,
-        1031, 2053, 4099, 8209, 16411, 32771, 65537, 131101, 262147 };
+    = { 1,    3,    17,   37,   67,    97,    131,   197,
+        263,  521,  1031, 2053, 4099,  8209, 16411, 32771 };
 
 /* The largest list entry that does not exceed N; 1 when none does.  */
 static uint32_t
@@ -256,9 +256,10 @@ START_TEST (test_nbucket_ends)
   ck_assert_uint_eq (relopt_hash_nbucket (0), 1);
   ck_assert_uint_eq (relopt_hash_nbucket (1), 1);
   ck_assert_uint_eq (relopt_hash_nbucket (2), 1);
-  ck_assert_uint_eq (relopt_hash_nbucket (262146), 131101);
-  ck_assert_uint_eq (relopt_hash_nbucket (1000000), 262147);
-  ck_assert_uint_eq (relopt_hash_nbucket (UINT32_MAX), 262147);
+  ck_assert_uint_eq (relopt_hash_nbucket (32770), 16411);
+  ck_assert_uint_eq (relopt_hash_nbucket (32771), 32771);
+  ck_assert_uint_eq (relopt_hash_nbucket (262146), 32771);
+  ck_assert_uint_eq (relopt_hash_nbucket (UINT32_MAX), 32771);
 }
 END_TEST
 
@@ -285,13 +286,12 @@ struct gnu_params_case
      n=32768: L=16, 32768&16384=0 -> 18   32: 8192, 18; 64: 4096, 18
      n=100000: L=17, 100000&32768 -> 20   32: 32768, 20; 64: 16384, 20
    nbuckets: 2 for n <= 2; 3 for 3..16; 97 for 100 (97 <= 100 < 131);
-   521 for 1000; 16411 for 32768 (< 32771); 65537 for 100000.
+   521 for 1000; 16411 for 32768 (< 32771); 32771 for 100000 (the list
+   ends there).
    Second computation: GNU ld 2.40 (ld -shared --hash-style=gnu over n
    exported functions, x86 32/64) writes the same three words for every
-   n >= 1 here except nbuckets for 100000, where bfd's elf_buckets[] ends
-   at 32771 (ld: 32771) while symhash.h's list goes on to 65537, 131101,
-   262147; for n = 0 ld writes its special empty table (1 bucket, shift
-   0).  */
+   n >= 1 here; for n = 0 ld writes its special empty table (1 bucket,
+   shift 0).  */
 static const struct gnu_params_case gnu_params_cases[] = {
   { 0, 32, 2, 1, 5 },
   { 0, 64, 2, 1, 6 },
@@ -317,8 +317,8 @@ static const struct gnu_params_case gnu_params_cases[] = {
   { 1000, 64, 521, 128, 13 },
   { 32768, 32, 16411, 8192, 18 },
   { 32768, 64, 16411, 4096, 18 },
-  { 100000, 32, 65537, 32768, 20 },
-  { 100000, 64, 65537, 16384, 20 },
+  { 100000, 32, 32771, 32768, 20 },
+  { 100000, 64, 32771, 16384, 20 },
 };
 
 START_TEST (test_gnu_params)
@@ -1039,10 +1039,10 @@ START_TEST (test_sysv_100k)
       nh += hashed[i];
     }
   ck_assert_int_eq (relopt_sysv_build (big_names, hashed, BIG_N, &t, &err), 0);
-  /* 85,715 hashed (100,000 less 14,285 multiples of 7): 65537 <= n < 131101.
-   */
+  /* 85,715 hashed (100,000 less 14,285 multiples of 7): past 32771, the
+     last entry.  */
   ck_assert_uint_eq (nh, 85715);
-  ck_assert_uint_eq (t.nbucket, 65537);
+  ck_assert_uint_eq (t.nbucket, 32771);
   verify_sysv (&t, big_names, hashed, BIG_N);
   for (i = 1; i < BIG_N; i++)
     SOFT_CHECK (&soft,
@@ -1057,7 +1057,7 @@ START_TEST (test_sysv_100k)
     }
   SOFT_DONE (&soft);
   ck_assert_int_eq (relopt_sysv_encode (&t, 4, true, &buf, &len, &err), 0);
-  ck_assert_uint_eq (len, 4 * (2 + 65537 + (size_t)BIG_N));
+  ck_assert_uint_eq (len, 4 * (2 + 32771 + (size_t)BIG_N));
   ck_assert_int_eq (relopt_sysv_decode (buf, len, 4, true, BIG_N, &t2, &err),
                     0);
   ck_assert_mem_eq (t2.chain, t.chain, BIG_N * sizeof *t.chain);
@@ -1086,7 +1086,7 @@ START_TEST (test_gnu_100k)
       relopt_gnu_build (big_names, BIG_N, symoffset, wb, &t, &err), 0);
   /* 99,000 hashed: L = 16 + 1 = 17, 99000 & 32768 (99000 - 65536 =
      33464) -> 20 bits.  */
-  ck_assert_uint_eq (t.nbuckets, 65537);
+  ck_assert_uint_eq (t.nbuckets, 32771);
   ck_assert_uint_eq (t.shift2, 20);
   ck_assert_uint_eq (t.maskwords, (1u << 20) / wb);
   verify_gnu (&t, big_names, BIG_N, symoffset);
