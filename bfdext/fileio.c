@@ -48,7 +48,9 @@ relopt_read_file_id (const char *path, unsigned char **bufp, size_t *lenp,
 
   *bufp = NULL;
   *lenp = 0;
-  fd = open (path, O_RDONLY | O_CLOEXEC);
+  /* O_NONBLOCK: opening a FIFO (or a device) must not wait for a writer;
+     anything but a regular file is refused below.  */
+  fd = open (path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   if (fd < 0)
     return io_error (err, errno, "cannot open", path);
   if (fstat (fd, &st) != 0)
