@@ -16,6 +16,7 @@
 #                  exit 1, the new file is left alone
 #   symlink        in place through a symlink and -o to a symlink: the
 #                  target is rewritten, the link stays a link, mode kept
+#   fifo           the input is a FIFO: refused at once, never blocks
 #   concurrent     two relopt processes on one file at once, repeated:
 #                  each exits 0 or 1 cleanly, the result is the rewrite
 # Root ignores file permissions, so ro-dir and ro-file run as user nobody
@@ -109,6 +110,26 @@ if verdict_msg $c $st 1 "$d/err" "No such file or directory"; then
   if ! cmp -s "$in" "$d/in.o"; then failc $c "input modified"
   elif [ -e "$d/nodir" ]; then failc $c "the directory was created"
   else pass "$c ($(head -1 "$d/err"))"; fi
+fi
+
+# --- fifo: an input that is not a regular file must not block ---------
+c=fifo
+d=$tmp/$c; mkdir "$d"
+if mkfifo "$d/p.o" 2> /dev/null; then
+  timeout -k 5 60 "$relopt" "$d/p.o" 2> "$d/err"
+  st=$?
+  timeout -k 5 60 "$relopt" --check "$d/p.o" 2> "$d/err2"
+  st2=$?
+  if [ $st = 124 ] || [ $st = 137 ] || [ $st2 = 124 ]; then
+    failc $c "relopt blocked opening a FIFO (killed by timeout)"
+  elif verdict_msg $c $st 1 "$d/err" "not a regular file" \
+       && verdict_msg "$c (--check)" $st2 1 "$d/err2" "not a regular file"; then
+    if [ ! -p "$d/p.o" ]; then failc $c "the FIFO was replaced"
+    elif [ -n "$(leftovers "$d")" ]; then failc $c "temporary left"
+    else pass "$c ($(head -1 "$d/err"))"; fi
+  fi
+else
+  skip $c "mkfifo failed"
 fi
 
 # --- unprivileged cases ---------------------------------------------
