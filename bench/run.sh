@@ -137,7 +137,7 @@ for arch in arm aarch64; do
       name=$arch-r$n
     fi
     model_run "$arch/$n" "$work/$name.rw.o" --no-symbols --baseline "$work/$name.o"
-    echo "$prog: PLT $arch $n: $(grep -A2 '^ *relocs branches' "$work/model.out" | tail -n1 | sed 's/  */ /g')"
+    echo "$prog: PLT $arch $n: $(sed -n 's/^ *linear over relopt.s order is //p' "$work/model.out")"
     case $n in vendor) ;; *) rm -f "$work/$name.o" "$work/$name.rw.o" ;; esac
   done
 done
