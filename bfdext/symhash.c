@@ -411,10 +411,12 @@ relopt_gnu_decode (const unsigned char *data, uint64_t size,
     return relopt_set_error (err, RELOPT_E_FORMAT,
                              ".gnu.hash: bloom size %u is not a power of two",
                              t->maskwords);
-  if (t->shift2 >= wordbits)
+  /* The shift applies to the 32-bit hash: 32 or more is undefined in C
+     (and useless) even with 64-bit bloom words.  */
+  if (t->shift2 >= 32)
     return relopt_set_error (err, RELOPT_E_FORMAT,
-                             ".gnu.hash: bloom shift %u is not below %u",
-                             t->shift2, wordbits);
+                             ".gnu.hash: bloom shift %u is not below 32",
+                             t->shift2);
   if (t->symoffset > nsyms || t->symoffset == 0)
     return relopt_set_error (err, RELOPT_E_FORMAT,
                              ".gnu.hash: symoffset %u outside 1..%u (the "

@@ -115,7 +115,7 @@ uint32_t relopt_gnu_lookup (const struct relopt_gnu_table *t,
                             const char *const *names, const char *name);
 
 /* Parse a .gnu.hash of SIZE bytes for a symtab of NSYMS entries: header
-   present, nbuckets > 0, maskwords a power of two, shift2 < WORDBITS,
+   present, nbuckets > 0, maskwords a power of two, shift2 < 32,
    symoffset <= NSYMS, size exact (chain covers [symoffset, NSYMS)),
    buckets 0 or in [symoffset, NSYMS), buckets ascending, every chain
    ends (end bit) before NSYMS.  Errors: RELOPT_E_FORMAT, RELOPT_E_NOMEM.  */
