@@ -98,13 +98,14 @@ open_object (const char *path, char *msg, size_t len)
   abfd = bfd_openr (path, NULL);
   if (abfd == NULL)
     {
-      snprintf (msg, len, "BFD cannot open: %s", bfd_errmsg (bfd_get_error ()));
+      snprintf (msg, len, "BFD cannot open '%s': %s", path,
+                bfd_errmsg (bfd_get_error ()));
       return NULL;
     }
   if (!bfd_check_format_matches (abfd, bfd_object, &matching))
     {
-      snprintf (msg, len, "BFD does not recognize it as an object: %s",
-                bfd_errmsg (bfd_get_error ()));
+      snprintf (msg, len, "BFD does not recognize '%s' as an object: %s",
+                path, bfd_errmsg (bfd_get_error ()));
       free (matching);
       bfd_close (abfd);
       return NULL;
