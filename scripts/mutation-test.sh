@@ -13,7 +13,8 @@
 # 3. Through the real binary, a deterministic sample of those mutants
 #    (every MUTATE_EVERY-th, default 32, of MUTATE_BINARY_SEEDS, default
 #    x86_64 arm s390x): `relopt -o OUT MUTANT' must exit 0 with an OUT that
-#    passes `relopt --check', or exit 1 with one line "relopt: MUTANT: ...";
+#    passes `relopt --check' (and `--check --against MUTANT' exits 0 or 1
+#    without crashing), or exit 1 with one line "relopt: MUTANT: ...";
 #    any other status or a sanitizer report fails; the mutant's bytes must
 #    be unchanged; in place, a failing run leaves the file byte-identical
 #    and no temporary file.
@@ -81,6 +82,13 @@ for m in "$tmp"/m/*; do
     0) n0=$((n0 + 1))
        if ! "$relopt" --check "$tmp/out.o" 2> "$tmp/cerr"; then
          echo "FAIL: $b: exit 0 but the output fails --check: $(cat "$tmp/cerr")"; fail=1
+       fi
+       # --against reads the (hostile) original with BFD too: exit 0 or 1
+       # (BFD may reject what relopt accepts), never a crash.
+       "$relopt" --check --against "$w" "$tmp/out.o" > /dev/null 2> "$tmp/aerr"
+       st2=$?
+       if [ $st2 -gt 1 ] || grep -q -E 'Sanitizer|runtime error:' "$tmp/aerr"; then
+         echo "FAIL: $b: --check --against: exit $st2:"; head -20 "$tmp/aerr"; fail=1
        fi ;;
     1) n1=$((n1 + 1))
        if [ "$(wc -l < "$tmp/err")" -ne 1 ] || ! grep -q "^relopt: $w: ." "$tmp/err"; then
