@@ -16,6 +16,7 @@
 #                  exit 1, the new file is left alone
 #   symlink        in place through a symlink and -o to a symlink: the
 #                  target is rewritten, the link stays a link, mode kept
+#   out-is-dir     -o names an existing directory
 #   fifo           the input is a FIFO: refused at once, never blocks
 #   concurrent     two relopt processes on one file at once, repeated:
 #                  each exits 0 or 1 cleanly, the result is the rewrite
@@ -109,6 +110,18 @@ st=$?
 if verdict_msg $c $st 1 "$d/err" "No such file or directory"; then
   if ! cmp -s "$in" "$d/in.o"; then failc $c "input modified"
   elif [ -e "$d/nodir" ]; then failc $c "the directory was created"
+  else pass "$c ($(head -1 "$d/err"))"; fi
+fi
+
+# --- out-is-dir: -o names a directory ----------------------------------
+c=out-is-dir
+d=$tmp/$c; mkdir -p "$d/sub"; cp "$in" "$d/in.o"
+"$relopt" -o "$d/sub" "$d/in.o" 2> "$d/err"
+st=$?
+if verdict_msg $c $st 1 "$d/err" "Is a directory|Not a directory"; then
+  if ! cmp -s "$in" "$d/in.o"; then failc $c "input modified"
+  elif [ ! -d "$d/sub" ] || [ -n "$(ls -A "$d/sub")" ]; then failc $c "the directory was changed"
+  elif [ -n "$(leftovers "$d" "$d/sub")" ]; then failc $c "temporary left"
   else pass "$c ($(head -1 "$d/err"))"; fi
 fi
 
