@@ -107,13 +107,21 @@ relopt_image_serialize (const relopt_image *img, unsigned char **outp,
     }
   else
     e_shnum = (uint16_t) img->shnum;
-  if (img->shstrndx >= RELOPT_SHN_LORESERVE || s0.sh_link != 0)
+  /* The input used the SHN_XINDEX form when section 0's sh_link is the
+     name table index; any other non-zero sh_link is garbage, cleared as
+     the gABI requires (keeping the form for it made the output differ
+     from a rewrite of itself).  */
+  if (img->shstrndx >= RELOPT_SHN_LORESERVE
+      || (s0.sh_link != 0 && s0.sh_link == img->shstrndx))
     {
       s0.sh_link = img->shstrndx;
       e_shstrndx = RELOPT_SHN_XINDEX;
     }
   else
-    e_shstrndx = (uint16_t) img->shstrndx;
+    {
+      s0.sh_link = 0;
+      e_shstrndx = (uint16_t) img->shstrndx;
+    }
 
   /* ELF header: identification copied, the rest rebuilt.  */
   memcpy (out, img->ident, 16);
