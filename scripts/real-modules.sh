@@ -195,10 +195,12 @@ kill "$progress" 2>/dev/null
 wait "$progress" 2>/dev/null
 rmdir "$out/work" 2>/dev/null
 elapsed=$(($(date +%s) - start))
+times >"$out/times"   # not in $(...): a subshell's times start at zero
+cpu=$(tail -n 1 "$out/times")   # user and system time of the workers
 
 # Summary; its last line is the verdict.
 echo
-echo "== $prog summary ($relopt, ${elapsed} s, $jobs jobs)"
+echo "== $prog summary ($relopt, ${elapsed} s, $jobs jobs; CPU user+sys ${cpu/ /+})"
 echo "results: $out/results.tsv; files of failing modules in $out/failures/"
 nfail=$(grep -c '^FAIL' "$out/results.tsv")
 if [ "$nfail" -gt 0 ]; then
