@@ -414,13 +414,18 @@ relopt_check_image (const relopt_image *img,
     return relopt_set_error (err, RELOPT_E_CHECK,
                              "%u SHT_HASH and %u SHT_GNU_HASH sections", nh,
                              ng);
-  if ((opts->hash_style & RELOPT_HASH_SYSV) && sysv == 0)
+  /* Which tables must be there: only what --hash-style named.  Without
+     it, --check validates the tables the file has (a file without any
+     is not stale, just not processed).  */
+  if (opts->hash_style_given && (opts->hash_style & RELOPT_HASH_SYSV)
+      && sysv == 0)
     return relopt_set_error (err, RELOPT_E_CHECK,
                              "no .hash (SHT_HASH) section, expected with "
                              "--hash-style=%s",
                              opts->hash_style == RELOPT_HASH_BOTH ? "both"
                                                                   : "sysv");
-  if ((opts->hash_style & RELOPT_HASH_GNU) && gnu == 0)
+  if (opts->hash_style_given && (opts->hash_style & RELOPT_HASH_GNU)
+      && gnu == 0)
     return relopt_set_error (err, RELOPT_E_CHECK,
                              "no .gnu.hash (SHT_GNU_HASH) section, expected "
                              "with --hash-style=%s",

@@ -4,6 +4,7 @@
    with its symbol resolved to an identity (not an index).  */
 
 #include <config.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "image.h"
@@ -68,6 +69,19 @@ cmp_sym_id (const struct sym_id *a, const struct sym_id *b)
   if (a->info != b->info)
     return a->info < b->info ? -1 : 1;
   return (int) a->other - (int) b->other;
+}
+
+/* "'name' (value 0x.., size N, info 0x.., other 0x.., section N)"; an
+   unnamed symbol (a section symbol) is shown by its section.  */
+static const char *
+describe_sym (const struct sym_id *s, char *buf, size_t len)
+{
+  snprintf (buf, len,
+            "'%.60s' (value 0x%llx, size %llu, info 0x%x, other 0x%x, "
+            "section %u)",
+            s->name[0] ? s->name : "<unnamed>", (unsigned long long) s->value,
+            (unsigned long long) s->size, s->info, s->other, s->shndx);
+  return buf;
 }
 
 static int
@@ -171,13 +185,12 @@ compare_symbols (const relopt_image *a, const relopt_image *b,
   for (i = 0; i < a->nsyms; i++)
     if (cmp_sym_id (&x[i], &y[i]) != 0)
       {
+        char ys[160], xs[160];
         rc = relopt_set_error (err, RELOPT_E_CHECK,
-                               ".symtab: symbol '%.60s' (value 0x%llx, "
-                               "section %u) differs from the original's "
-                               "'%.60s' (value 0x%llx, section %u)",
-                               y[i].name, (unsigned long long) y[i].value,
-                               y[i].shndx, x[i].name,
-                               (unsigned long long) x[i].value, x[i].shndx);
+                               ".symtab: symbol %s differs from the "
+                               "original's %s",
+                               describe_sym (&y[i], ys, sizeof ys),
+                               describe_sym (&x[i], xs, sizeof xs));
         break;
       }
   free (x);
@@ -209,12 +222,19 @@ compare_relocs (const relopt_image *a, const relopt_image *b, uint32_t idx,
                            (unsigned long long) ny, (unsigned long long) nx);
   for (j = 0; rc == 0 && j < nx; j++)
     if (cmp_rel_qsort (&x[j], &y[j]) != 0)
-      rc = relopt_set_error (err, RELOPT_E_CHECK,
-                             "%s: relocation at offset 0x%llx (type %u, "
-                             "symbol '%.60s') differs from the original's",
-                             relopt_section_label (b, idx, lb, sizeof lb),
-                             (unsigned long long) y[j].offset, y[j].type,
-                             y[j].sym.name);
+      {
+        char ys[160], xs[160];
+        rc = relopt_set_error (err, RELOPT_E_CHECK,
+                               "%s: relocation at 0x%llx (r_type %u, addend "
+                               "%lld, symbol %s) differs from the original's "
+                               "(r_type %u, addend %lld, symbol %s)",
+                               relopt_section_label (b, idx, lb, sizeof lb),
+                               (unsigned long long) y[j].offset, y[j].type,
+                               (long long) y[j].addend,
+                               describe_sym (&y[j].sym, ys, sizeof ys),
+                               x[j].type, (long long) x[j].addend,
+                               describe_sym (&x[j].sym, xs, sizeof xs));
+      }
   free (x);
   free (y);
   return rc;

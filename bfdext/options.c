@@ -57,6 +57,7 @@ relopt_parse_option (struct relopt_options *opts, const char *option,
                                  "invalid hash style '%s' (expected sysv, "
                                  "gnu, both or none)",
                                  v);
+      opts->hash_style_given = true;
       return 0;
     }
   for (i = 0; i < sizeof flag_options / sizeof flag_options[0]; i++)

@@ -67,6 +67,8 @@ enum relopt_hash_style
 struct relopt_options
 {
   unsigned hash_style;     /* RELOPT_HASH_* bits; default RELOPT_HASH_GNU */
+  bool hash_style_given;   /* hash-style= was parsed: --check then also
+                              requires the tables it names */
   bool merge_strtab;       /* suffix-merge .strtab; default true */
   bool sort_branch_relocs; /* ARM/AArch64 branch order; default true */
   bool drop_signature;     /* accept and drop trailing data; default false */
@@ -169,7 +171,8 @@ int relopt_replace_file (const char *path, const unsigned char *buf,
 /* Verify that IMG is what relopt with OPTS guarantees: every .hash and
    .gnu.hash present is structurally sound, linked to .symtab, built for
    this symtab (every hashed symbol is found at its index, absent names are
-   not), the tables OPTS->hash_style asks for are present, .strtab offsets
+   not), when OPTS->hash_style_given the tables OPTS->hash_style asks for
+   are present (otherwise the tables found are checked), .strtab offsets
    are valid and, unless OPTS->sort_branch_relocs is false, ARM/AArch64
    branch relocations are in relopt's order.  Returns 0, or
    RELOPT_E_CHECK with a message naming the first defect found.  */
