@@ -49,6 +49,7 @@ options_from_input (const unsigned char *data, size_t size,
 
   relopt_options_init (opts);
   opts->hash_style = (b & 3) ^ RELOPT_HASH_GNU;
+  opts->hash_style_given = true; /* --check then requires those tables */
   opts->merge_strtab = !(b & 4);
   opts->sort_branch_relocs = !(b & 8);
   opts->drop_signature = (b & 16) != 0;

@@ -105,6 +105,7 @@ run (const char *desc, const char *tag, const unsigned char *buf, size_t len,
       struct relopt_options opts;
       relopt_options_init (&opts);
       opts.hash_style = styles[i];
+      opts.hash_style_given = true;
       if (relopt_fuzz_one (copy, len, &opts) == 0)
         c->ok++;
       else
