@@ -99,6 +99,65 @@ absent_name (char *buf, size_t len, const char *name)
   snprintf (buf, len, "%.200s\001relopt-absent", name);
 }
 
+/* A lookup through a decoded table, for check_lookups.  */
+typedef uint32_t (*lookup_fn) (const void *table, const char *const *names,
+                               const char *name);
+
+static uint32_t
+sysv_lookup (const void *t, const char *const *names, const char *name)
+{
+  return relopt_sysv_lookup (t, names, name);
+}
+
+static uint32_t
+gnu_lookup (const void *t, const char *const *names, const char *name)
+{
+  return relopt_gnu_lookup (t, names, name);
+}
+
+/* Every symbol name must look up (through LOOKUP on TABLE, section IDX)
+   to the lowest index among the symbols with HASHED set that carry it,
+   and a name no symbol has must not be found.  */
+static int
+check_lookups (const relopt_image *img, uint32_t idx,
+               const char *const *names, const unsigned char *hashed,
+               lookup_fn lookup, const void *table, struct relopt_error *err)
+{
+  struct first_entry *entries = NULL;
+  htab_t map;
+  uint32_t i;
+  char lb[96], absent[256];
+  int rc = 0;
+
+  map = first_map (names, hashed, img->nsyms, &entries);
+  if (map == NULL)
+    {
+      free (entries);
+      return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
+    }
+  for (i = 1; rc == 0 && i < img->nsyms; i++)
+    {
+      uint32_t want = expected_index (map, names[i]);
+      uint32_t got = lookup (table, names, names[i]);
+      if (names[i][0] != '\0' && got != want)
+        rc = relopt_set_error (err, RELOPT_E_CHECK,
+                               "%s: lookup of '%.60s' gives symbol %u, "
+                               "expected %u",
+                               relopt_section_label (img, idx, lb, sizeof lb),
+                               names[i], got, want);
+      /* "Absent": unless a symbol really has that name (the fuzzer made
+         one); then the lookup must find what a linear scan finds.  */
+      absent_name (absent, sizeof absent, names[i]);
+      if (rc == 0 && lookup (table, names, absent) != expected_index (map, absent))
+        rc = relopt_set_error (err, RELOPT_E_CHECK,
+                               "%s: an absent name is found",
+                               relopt_section_label (img, idx, lb, sizeof lb));
+    }
+  htab_delete (map);
+  free (entries);
+  return rc;
+}
+
 static int
 check_link (const relopt_image *img, uint32_t idx, const char *what,
             struct relopt_error *err)
@@ -123,10 +182,8 @@ check_sysv (const relopt_image *img, uint32_t idx, const char *const *names,
   const struct relopt_section *s = &img->sec[idx];
   struct relopt_sysv_table t;
   unsigned char *hashed = NULL, *reached = NULL;
-  struct first_entry *entries = NULL;
-  htab_t map = NULL;
   uint32_t i, b;
-  char lb[96], absent[256];
+  char lb[96];
   int rc;
 
   rc = check_link (img, idx, ".hash", err);
@@ -199,45 +256,12 @@ check_sysv (const relopt_image *img, uint32_t idx, const char *const *names,
                                i, names[i]);
         goto out;
       }
-  map = first_map (names, hashed, img->nsyms, &entries);
-  if (map == NULL)
-    {
-      rc = relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
-      goto out;
-    }
-  for (i = 1; i < img->nsyms; i++)
-    {
-      uint32_t want = expected_index (map, names[i]);
-      uint32_t got = relopt_sysv_lookup (&t, names, names[i]);
-      absent_name (absent, sizeof absent, names[i]);
-      if (names[i][0] != '\0' && got != want)
-        {
-          rc = relopt_set_error (err, RELOPT_E_CHECK,
-                                 "%s: lookup of '%.60s' gives symbol %u, "
-                                 "expected %u",
-                                 relopt_section_label (img, idx, lb,
-                                                       sizeof lb),
-                                 names[i], got, want);
-          goto out;
-        }
-      /* "Absent": unless a symbol really has that name (the fuzzer made
-         one); then the lookup must find what a linear scan finds.  */
-      if (relopt_sysv_lookup (&t, names, absent)
-          != expected_index (map, absent))
-        {
-          rc = relopt_set_error (err, RELOPT_E_CHECK,
-                                 "%s: an absent name is found",
-                                 relopt_section_label (img, idx, lb,
-                                                       sizeof lb));
-          goto out;
-        }
-    }
+  rc = check_lookups (img, idx, names, hashed, sysv_lookup, &t, err);
+  if (rc)
+    goto out;
   rc = 0;
 
 out:
-  if (map)
-    htab_delete (map);
-  free (entries);
   free (hashed);
   free (reached);
   relopt_sysv_free (&t);
@@ -252,10 +276,8 @@ check_gnu (const relopt_image *img, uint32_t idx, const char *const *names,
   struct relopt_gnu_table t;
   unsigned wb = img->elfclass == RELOPT_ELFCLASS64 ? 64 : 32;
   unsigned char *hashed = NULL;
-  struct first_entry *entries = NULL;
-  htab_t map = NULL;
   uint32_t i;
-  char lb[96], absent[256];
+  char lb[96];
   int rc;
 
   rc = check_link (img, idx, ".gnu.hash", err);
@@ -332,43 +354,12 @@ check_gnu (const relopt_image *img, uint32_t idx, const char *const *names,
                                i, t.buckets[i]);
         goto out;
       }
-  map = first_map (names, hashed, img->nsyms, &entries);
-  if (map == NULL)
-    {
-      rc = relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
-      goto out;
-    }
-  for (i = 1; i < img->nsyms; i++)
-    {
-      uint32_t want = expected_index (map, names[i]);
-      uint32_t got = relopt_gnu_lookup (&t, names, names[i]);
-      absent_name (absent, sizeof absent, names[i]);
-      if (names[i][0] != '\0' && got != want)
-        {
-          rc = relopt_set_error (err, RELOPT_E_CHECK,
-                                 "%s: lookup of '%.60s' gives symbol %u, "
-                                 "expected %u",
-                                 relopt_section_label (img, idx, lb,
-                                                       sizeof lb),
-                                 names[i], got, want);
-          goto out;
-        }
-      if (relopt_gnu_lookup (&t, names, absent)
-          != expected_index (map, absent))
-        {
-          rc = relopt_set_error (err, RELOPT_E_CHECK,
-                                 "%s: an absent name is found",
-                                 relopt_section_label (img, idx, lb,
-                                                       sizeof lb));
-          goto out;
-        }
-    }
+  rc = check_lookups (img, idx, names, hashed, gnu_lookup, &t, err);
+  if (rc)
+    goto out;
   rc = 0;
 
 out:
-  if (map)
-    htab_delete (map);
-  free (entries);
   free (hashed);
   relopt_gnu_free (&t);
   return rc;
