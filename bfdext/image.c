@@ -269,11 +269,10 @@ resolve_section_names (relopt_image *img)
 }
 
 int
-relopt_image_add_section (relopt_image *img, const char *name,
-                          const struct relopt_section *hdr, uint32_t *idxp,
-                          struct relopt_error *err)
+relopt_image_add_name (relopt_image *img, const char *name, uint32_t *offp,
+                       struct relopt_error *err)
 {
-  struct relopt_section *shstr, *grown;
+  struct relopt_section *shstr;
   size_t namelen = strlen (name) + 1;
   uint64_t off = 0;
   bool found = false;
@@ -319,6 +318,23 @@ relopt_image_add_section (relopt_image *img, const char *name,
       memcpy (buf + off, name, namelen);
       relopt_image_set_data (img, img->shstrndx, buf, old + add_nul + namelen);
     }
+  *offp = (uint32_t) off;
+  resolve_section_names (img);
+  return 0;
+}
+
+int
+relopt_image_add_section (relopt_image *img, const char *name,
+                          const struct relopt_section *hdr, uint32_t *idxp,
+                          struct relopt_error *err)
+{
+  struct relopt_section *grown;
+  uint32_t off;
+  int rc;
+
+  rc = relopt_image_add_name (img, name, &off, err);
+  if (rc)
+    return rc;
   if (img->shnum >= UINT32_MAX - 1)
     return relopt_set_error (err, RELOPT_E_FORMAT, "too many sections");
   grown = realloc (img->sec, (img->shnum + 1) * sizeof *img->sec);

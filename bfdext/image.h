@@ -185,6 +185,12 @@ void relopt_image_set_data (relopt_image *img, uint32_t idx,
 int relopt_image_own_data (relopt_image *img, uint32_t idx,
                            struct relopt_error *err);
 
+/* Find NAME in .shstrtab, as a whole string or as the tail of a longer
+   one, or append it; *OFFP gets its offset.  Errors: RELOPT_E_REFUSE (no
+   .shstrtab), RELOPT_E_FORMAT (table too large), RELOPT_E_NOMEM.  */
+int relopt_image_add_name (relopt_image *img, const char *name,
+                           uint32_t *offp, struct relopt_error *err);
+
 /* Append a new section with header *HDR (name given as NAME, added to
    .shstrtab when not already there) and return its index in *IDXP.
    HDR->data is taken over as with relopt_image_set_data.  */

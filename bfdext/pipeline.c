@@ -64,45 +64,42 @@ removable (const relopt_image *img, uint32_t idx)
   return true;
 }
 
-/* Drop existing tables of styles not asked for.  They are only ever the
-   last sections (relopt appends them), so removing them renumbers
-   nothing; anything else is refused rather than renumbering sections.  */
+/* Existing tables.  relopt appends its tables after every other section,
+   so a run on relopt's output finds them at the tail: those are removed
+   (nothing refers to them, so no index changes) and the wanted ones are
+   appended again, always as .hash then .gnu.hash.  The output therefore
+   does not depend on which styles earlier runs used.  A table elsewhere
+   (`ld -r' of relopt output moves them to the front) is rebuilt in place
+   when its style is wanted, and refused otherwise, since removing it would
+   renumber sections (DESIGN 1: every section keeps its index).  */
 static int
-drop_unwanted_tables (relopt_image *img, unsigned style, struct tables *t,
-                      struct relopt_error *err)
+settle_tables (relopt_image *img, unsigned style, struct tables *t,
+               struct relopt_error *err)
 {
-  bool drop_sysv = t->sysv && !(style & RELOPT_HASH_SYSV);
-  bool drop_gnu = t->gnu && !(style & RELOPT_HASH_GNU);
   char lb[96];
+  int rc;
 
-  while ((drop_sysv || drop_gnu) && img->shnum > 1)
+  while (img->shnum > 1
+         && (img->sec[img->shnum - 1].sh_type == RELOPT_SHT_HASH
+             || img->sec[img->shnum - 1].sh_type == RELOPT_SHT_GNU_HASH)
+         && removable (img, img->shnum - 1))
+    relopt_image_pop_section (img);
+  rc = find_tables (img, t, err);
+  if (rc)
+    return rc;
+  if ((t->sysv && !(style & RELOPT_HASH_SYSV))
+      || (t->gnu && !(style & RELOPT_HASH_GNU)))
     {
-      uint32_t last = img->shnum - 1;
-      if (drop_sysv && last == t->sysv && removable (img, last))
-        {
-          relopt_image_pop_section (img);
-          t->sysv = 0;
-          drop_sysv = false;
-        }
-      else if (drop_gnu && last == t->gnu && removable (img, last))
-        {
-          relopt_image_pop_section (img);
-          t->gnu = 0;
-          drop_gnu = false;
-        }
-      else
-        break;
+      bool sysv = t->sysv && !(style & RELOPT_HASH_SYSV);
+      return relopt_set_error (err, RELOPT_E_REFUSE,
+                               "%s is not at the end of the section table: "
+                               "cannot remove it without renumbering "
+                               "sections (keep it with hash style %s)",
+                               relopt_section_label (img,
+                                                     sysv ? t->sysv : t->gnu,
+                                                     lb, sizeof lb),
+                               sysv ? "sysv or both" : "gnu or both");
     }
-  if (drop_sysv || drop_gnu)
-    return relopt_set_error (err, RELOPT_E_REFUSE,
-                             "%s is not the last section: cannot remove it "
-                             "without renumbering sections (keep it with "
-                             "--hash-style=%s)",
-                             relopt_section_label (img,
-                                                   drop_sysv ? t->sysv
-                                                             : t->gnu,
-                                                   lb, sizeof lb),
-                             drop_sysv ? "sysv or both" : "gnu or both");
   return 0;
 }
 
@@ -384,9 +381,7 @@ relopt_rewrite (relopt_image *img, const struct relopt_options *opts,
   stats->trailer_bytes = img->trailer_len;
 
   /* 2. Existing tables: rebuilt in place, or dropped when not wanted.  */
-  rc = find_tables (img, &tables, err);
-  if (rc == 0)
-    rc = drop_unwanted_tables (img, opts->hash_style, &tables, err);
+  rc = settle_tables (img, opts->hash_style, &tables, err);
 
   /* 3. Symbol order for .gnu.hash, every index user remapped.  */
   if (rc == 0)
@@ -408,6 +403,12 @@ relopt_rewrite (relopt_image *img, const struct relopt_options *opts,
       names = relopt_image_sym_names (img);
       if (names == NULL)
         rc = relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
+    }
+  /* ".gnu.hash" goes into .shstrtab first, so ".hash" is its tail.  */
+  if (rc == 0 && (opts->hash_style & RELOPT_HASH_GNU) && tables.gnu == 0)
+    {
+      uint32_t off;
+      rc = relopt_image_add_name (img, ".gnu.hash", &off, err);
     }
   if (rc == 0 && (opts->hash_style & RELOPT_HASH_SYSV))
     rc = build_sysv (img, names, &tables.sysv, stats, err);

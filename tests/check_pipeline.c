@@ -558,6 +558,35 @@ START_TEST (test_check_detects)
 }
 END_TEST
 
+/* Trailing tables are relopt's: a change of style removes them and
+   appends the wanted ones as .hash then .gnu.hash, so the bytes do not
+   depend on earlier runs.  Regression: both -> gnu was refused (".hash is
+   not the last section") and gnu -> both differed from a fresh both.  */
+START_TEST (test_restyle_history)
+{
+  struct sample_info in;
+  unsigned char *buf, *both, *gnu, *both2, *gnu0, *both3;
+  size_t len, lb, lg, lb2, lg0, lb3;
+
+  buf = sample_bytes (&specs[0], &len, &in);
+  rewrite (buf, len, RELOPT_HASH_BOTH, &both, &lb);
+  rewrite (both, lb, RELOPT_HASH_GNU, &gnu, &lg);
+  rewrite (gnu, lg, RELOPT_HASH_BOTH, &both2, &lb2);
+  ck_assert_uint_eq (lb, lb2);
+  ck_assert (memcmp (both, both2, lb) == 0);
+  rewrite (buf, len, RELOPT_HASH_GNU, &gnu0, &lg0);
+  rewrite (gnu0, lg0, RELOPT_HASH_BOTH, &both3, &lb3);
+  ck_assert_uint_eq (lb, lb3);
+  ck_assert (memcmp (both, both3, lb) == 0);
+  free (buf);
+  free (both);
+  free (gnu);
+  free (both2);
+  free (gnu0);
+  free (both3);
+}
+END_TEST
+
 /* --check asks for the tables of the style given.  */
 START_TEST (test_check_missing_table)
 {
@@ -1035,6 +1064,7 @@ pipeline_suite (void)
   tcase_set_timeout (limits, TEST_TIMEOUT_LIMITS);
   tcase_add_loop_test (limits, test_check_detects, 0, 2 * T_COUNT);
   tcase_add_test (limits, test_check_missing_table);
+  tcase_add_test (limits, test_restyle_history);
   tcase_add_loop_test (limits, test_compare_detects, 0, C_COUNT);
   tcase_add_checked_fixture (limits, files_setup, files_teardown);
   tcase_add_test (limits, test_rewrite_file);
