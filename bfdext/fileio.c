@@ -179,24 +179,39 @@ relopt_replace_file_checked (const char *path, const unsigned char *buf,
       return rc;
     }
 
-  /* Mode: MODE_FROM's permission bits, else the destination's, else
-     0666 & ~umask (what open would give).  */
+  /* Mode: an existing destination keeps its own (in place: the input's);
+     a new file gets MODE_FROM's permission bits less the umask, else
+     0666 less the umask, as open would.  Only regular files are
+     replaced: a device node or FIFO given as output must stay what it
+     is.  */
   if (stat (target, &st) == 0)
     {
+      if (!S_ISREG (st.st_mode))
+        {
+          rc = relopt_set_error (err, RELOPT_E_IO,
+                                 S_ISDIR (st.st_mode)
+                                     ? "cannot write '%s': Is a directory"
+                                     : "'%s' exists and is not a regular "
+                                       "file (device, FIFO or socket); "
+                                       "relopt only replaces regular files",
+                                 target);
+          free (target);
+          return rc;
+        }
       have_owner = true;
       uid = st.st_uid;
       gid = st.st_gid;
       tmode = st.st_mode & 07777;
     }
-  if (mode_from && stat (mode_from, &st) == 0)
-    mode = st.st_mode & 07777;
-  else if (have_owner)
+  if (have_owner)
     mode = tmode;
   else
     {
       mode_t mask = umask (0);
       umask (mask);
       mode = 0666 & ~mask;
+      if (mode_from && stat (mode_from, &st) == 0)
+        mode = st.st_mode & 0777 & ~mask;
     }
 
   /* Temporary file beside the target: TARGET's directory/.BASE.XXXXXX.  */
@@ -210,7 +225,9 @@ relopt_replace_file_checked (const char *path, const unsigned char *buf,
       return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
     }
   memcpy (tmp, target, dirlen);
-  sprintf (tmp + dirlen, ".%s.reloptXXXXXX", base);
+  /* At most 200 bytes of the name, so the temporary name stays within
+     NAME_MAX (255) for any input name.  */
+  sprintf (tmp + dirlen, ".%.200s.reloptXXXXXX", base);
   fd = mkstemp (tmp);
   if (fd < 0)
     {

@@ -9,3 +9,7 @@ dist_man_MANS += doc/relopt.1
 ## .gnu.hash sizing checked against GNU ld's own tables.
 TESTS += scripts/check-gnu-params.sh
 EXTRA_DIST += scripts/check-gnu-params.sh
+
+## The command's file handling and usage errors (regression tests).
+TESTS += scripts/check-cli.sh
+EXTRA_DIST += scripts/check-cli.sh

@@ -10,6 +10,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <limits.h>
+#include <unistd.h>
 #include "relopt.h"
 #include "image.h"
 #include "bfdview.h"
@@ -103,6 +105,36 @@ print_stats (const char *file, const struct relopt_stats *s)
             (unsigned long long) s->branch_relocs,
             (unsigned long long) s->branch_targets,
             s->reloc_sections_sorted);
+}
+
+/* Where the ld plugin is: the installed one, or, when relopt runs from
+   its build tree without `make install', the one built beside it
+   (BUILD/src/relopt -> BUILD/plugin/.libs/relopt.so).  */
+static const char *
+plugin_path (void)
+{
+  static char buf[PATH_MAX + 64];
+  char exe[PATH_MAX];
+  ssize_t n;
+  char *slash, *real;
+
+  if (access (RELOPT_PLUGIN_PATH, F_OK) == 0)
+    return RELOPT_PLUGIN_PATH;
+  n = readlink ("/proc/self/exe", exe, sizeof exe - 1);
+  if (n <= 0)
+    return RELOPT_PLUGIN_PATH;
+  exe[n] = '\0';
+  slash = strrchr (exe, '/');
+  if (slash == NULL)
+    return RELOPT_PLUGIN_PATH;
+  *slash = '\0';
+  snprintf (buf, sizeof buf, "%s/../plugin/.libs/relopt.so", exe);
+  real = realpath (buf, NULL);
+  if (real == NULL)
+    return RELOPT_PLUGIN_PATH;
+  snprintf (buf, sizeof buf, "%s", real);
+  free (real);
+  return buf;
 }
 
 /* --check [--against ORIG] of one file.  Returns 0 or 1.  */
@@ -212,7 +244,8 @@ main (int argc, char **argv)
      SIGXFSZ killing the process half-way.  */
   signal (SIGXFSZ, SIG_IGN);
   relopt_options_init (&opts);
-  while ((c = getopt_long (argc, argv, "o:", longopts, &idx)) != -1)
+  opterr = 0; /* diagnose here, as "relopt: ...", not argv[0] */
+  while ((c = getopt_long (argc, argv, ":o:", longopts, &idx)) != -1)
     {
       char opt[128];
       switch (c)
@@ -229,6 +262,11 @@ main (int argc, char **argv)
           relopt_parse_option (&opts, longopts[idx].name, &err);
           break;
         case 'o':
+          if (optarg[0] == '\0')
+            {
+              fprintf (stderr, "%s: -o needs a file name\n", program_name);
+              return 2;
+            }
           out = optarg;
           break;
         case OPT_CHECK:
@@ -238,7 +276,7 @@ main (int argc, char **argv)
           against = optarg;
           break;
         case OPT_PLUGIN_PATH:
-          puts (RELOPT_PLUGIN_PATH);
+          puts (plugin_path ());
           return 0;
         case OPT_HELP:
           usage (stdout);
@@ -246,7 +284,19 @@ main (int argc, char **argv)
         case OPT_VERSION:
           printf ("relopt %s\n", relopt_version ());
           return 0;
+        case ':':
+          fprintf (stderr, "%s: option '%s' needs an argument\n",
+                   program_name, argv[optind - 1]);
+          fprintf (stderr, "Try '%s --help' for more information.\n",
+                   program_name);
+          return 2;
         default:
+          if (optopt)
+            fprintf (stderr, "%s: unknown option '-%c'\n", program_name,
+                     optopt);
+          else
+            fprintf (stderr, "%s: unknown option '%s'\n", program_name,
+                     argv[optind - 1]);
           fprintf (stderr, "Try '%s --help' for more information.\n",
                    program_name);
           return 2;
