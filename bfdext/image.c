@@ -390,6 +390,14 @@ read_ehdr (relopt_image *img, struct relopt_error *err, uint64_t *shoff,
   const unsigned char *f = img->file;
   bool big;
 
+  if (img->file_size == 0)
+    return relopt_set_error (err, RELOPT_E_FORMAT, "empty file, not ELF");
+  if (img->file_size >= 4 && memcmp (f, "\177ELF", 4) == 0
+      && img->file_size < 16)
+    return relopt_set_error (err, RELOPT_E_FORMAT,
+                             "truncated: %zu bytes, shorter than the ELF "
+                             "identification",
+                             img->file_size);
   if (img->file_size < 16 || memcmp (f, "\177ELF", 4) != 0)
     return relopt_set_error (err, RELOPT_E_FORMAT,
                              "not an ELF file (bad magic)");
