@@ -88,5 +88,5 @@ printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$stamp" "$((end - start))" "${execs:-0}" \
   "${cov:-?}" "${ft:-?}" "$new" >> "$work/history.tsv"
 echo "run-fuzz: $((end - start)) s, ${execs:-0} executions, cov ${cov:-?}, ft ${ft:-?}, $new new artifacts"
 awk -F'\t' '{ s += $2; e += $3 } END { printf "run-fuzz: total over %d runs: %.2f h, %d executions\n", NR, s / 3600, e }' "$work/history.tsv"
-[ "$new" -eq 0 ] || { ls -t "$work/artifacts" | head -"$new"; exit 1; }
+[ "$new" -le 0 ] || { ls -t "$work/artifacts" | head -n "$new"; exit 1; }
 exit 0
