@@ -46,8 +46,14 @@ removable (const relopt_image *img, uint32_t idx)
 
   if (idx + 1 != img->shnum)
     return false;
-  for (i = 0; i < idx; i++)
-    if (img->sec[i].sh_link == idx
+  /* Another hash table's sh_link does not count: every table kept is
+     relinked to .symtab, so counting it made a second run drop what the
+     first one kept (not idempotent).  Nor does section 0's: it only ever
+     holds the SHN_XINDEX name table index (serialize clears garbage).  */
+  for (i = 1; i < idx; i++)
+    if ((img->sec[i].sh_link == idx
+         && img->sec[i].sh_type != RELOPT_SHT_HASH
+         && img->sec[i].sh_type != RELOPT_SHT_GNU_HASH)
         || ((img->sec[i].sh_type == RELOPT_SHT_REL
              || img->sec[i].sh_type == RELOPT_SHT_RELA)
             && img->sec[i].sh_info == idx))
