@@ -283,6 +283,23 @@ relopt_image_add_name (relopt_image *img, const char *name, uint32_t *offp,
                              "cannot add %s",
                              name);
   shstr = &img->sec[img->shstrndx];
+  /* A table whose last string has no NUL gets one first: otherwise that
+     string could not match now but would on a second run (after this one
+     appended a NUL), giving other bytes (not idempotent).  */
+  if (shstr->sh_size != 0 && shstr->data[shstr->sh_size - 1] != '\0')
+    {
+      unsigned char *buf;
+      size_t old = shstr->sh_size;
+      if (old + 1 > UINT32_MAX)
+        return relopt_set_error (err, RELOPT_E_FORMAT,
+                                 "section name table too large");
+      buf = malloc (old + 1);
+      if (buf == NULL)
+        return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
+      memcpy (buf, shstr->data, old);
+      buf[old] = '\0';
+      relopt_image_set_data (img, img->shstrndx, buf, old + 1);
+    }
   /* Reuse an existing name, or the tail of a longer one (".hash" inside
      ".gnu.hash"), if present.  */
   while (off < shstr->sh_size)
