@@ -365,27 +365,6 @@ out:
   return rc;
 }
 
-/* Locals first: [1, sh_info) local, [sh_info, nsyms) not.  */
-static int
-check_symtab_order (const relopt_image *img, struct relopt_error *err)
-{
-  uint32_t first_global = img->sec[img->symtab].sh_info, i;
-
-  for (i = 1; i < img->nsyms; i++)
-    {
-      struct relopt_sym s;
-      bool local;
-      relopt_image_get_sym (img, i, &s);
-      local = (s.st_info >> 4) == RELOPT_STB_LOCAL;
-      if (local != (i < first_global))
-        return relopt_set_error (err, RELOPT_E_CHECK,
-                                 ".symtab: symbol %u '%.60s' is %s but "
-                                 "sh_info (first global) is %u",
-                                 i, s.name, local ? "local" : "global",
-                                 first_global);
-    }
-  return 0;
-}
 
 int
 relopt_check_image (const relopt_image *img,
@@ -422,7 +401,7 @@ relopt_check_image (const relopt_image *img,
                              "with --hash-style=%s",
                              opts->hash_style == RELOPT_HASH_BOTH ? "both"
                                                                   : "gnu");
-  rc = check_symtab_order (img, err);
+  rc = relopt_image_check_locals_first (img, RELOPT_E_CHECK, err);
   if (rc)
     return rc;
   names = relopt_image_sym_names (img);

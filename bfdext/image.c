@@ -881,3 +881,25 @@ relopt_image_read_file (const char *path, relopt_image **imgp,
     return rc;
   return image_adopt (buf, len, imgp, err);
 }
+
+int
+relopt_image_check_locals_first (const relopt_image *img, int code,
+                                 struct relopt_error *err)
+{
+  uint32_t first_global = img->sec[img->symtab].sh_info, i;
+
+  for (i = 1; i < img->nsyms; i++)
+    {
+      struct relopt_sym s;
+      bool local;
+      relopt_image_get_sym (img, i, &s);
+      local = (s.st_info >> 4) == RELOPT_STB_LOCAL;
+      if (local != (i < first_global))
+        return relopt_set_error (err, code,
+                                 ".symtab: symbol %u '%.60s' is %s but "
+                                 ".symtab's sh_info (first global) is %u",
+                                 i, s.name, local ? "local" : "global",
+                                 first_global);
+    }
+  return 0;
+}

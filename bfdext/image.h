@@ -225,6 +225,12 @@ uint32_t relopt_image_find_type (const relopt_image *img, uint32_t sh_type,
 int relopt_read_whole_file (const char *path, unsigned char **bufp,
                             size_t *lenp, struct relopt_error *err);
 
+/* ELF requires locals first: symbols [1, sh_info) local, the rest not.
+   Returns 0, or CODE with a message naming the first symbol out of
+   place.  */
+int relopt_image_check_locals_first (const relopt_image *img, int code,
+                                     struct relopt_error *err);
+
 /* Identity of a file that was read (device, inode, size, mtime), so a
    later replacement can verify it still replaces the same file.  */
 struct relopt_file_id

@@ -130,29 +130,6 @@ strtab_shared (const relopt_image *img)
   return false;
 }
 
-/* ELF requires locals first: [1, sh_info) local, the rest not.  Checked
-   for every hash style (symorder checks it again for .gnu.hash), since
-   --check requires it of every output.  */
-static int
-check_locals_first (const relopt_image *img, struct relopt_error *err)
-{
-  uint32_t first_global = img->sec[img->symtab].sh_info, i;
-
-  for (i = 1; i < img->nsyms; i++)
-    {
-      struct relopt_sym s;
-      bool local;
-      relopt_image_get_sym (img, i, &s);
-      local = (s.st_info >> 4) == RELOPT_STB_LOCAL;
-      if (local != (i < first_global))
-        return relopt_set_error (
-            err, RELOPT_E_FORMAT,
-            ".symtab: symbol %u '%.60s' is %s but .symtab's sh_info (first "
-            "global) is %u",
-            i, s.name, local ? "local" : "global", first_global);
-    }
-  return 0;
-}
 
 /* Pass: order the symbols for .gnu.hash and remap every index user.
    *SYMOFFSET gets the first hashed index.  */
@@ -391,7 +368,7 @@ relopt_rewrite (relopt_image *img, const struct relopt_options *opts,
 
   /* 3. Symbol order for .gnu.hash, every index user remapped.  */
   if (rc == 0)
-    rc = check_locals_first (img, err);
+    rc = relopt_image_check_locals_first (img, RELOPT_E_FORMAT, err);
   if (rc == 0 && (opts->hash_style & RELOPT_HASH_GNU))
     rc = order_symbols (img, &symoffset, stats, err);
 
