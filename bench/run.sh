@@ -15,7 +15,7 @@
 #   --real-armhf FILE, --real-arm64 FILE
 #                   real modules to measure (default: the armhf/arm64
 #                   module with the most relocations among the 20 largest
-#                   in ${RELOPT_CACHE:-/var/cache/relopt-real}/unpacked, as
+#                   in $(relopt_cache)/unpacked (scripts/common.sh), as
 #                   scripts/fetch-kernel-debs.sh leaves them; none: skipped)
 #   --work DIR      scratch directory for the generated objects (default:
 #                   a new directory under /tmp, removed at the end)
@@ -48,6 +48,7 @@ set -u
 export LC_ALL=C
 prog=bench/run.sh
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../scripts/common.sh"
 
 builddir=.
 out=bench/results
@@ -156,7 +157,7 @@ done
 # pick_real ARCH: of the 20 largest modules, the one with the most
 # relocation bytes.
 pick_real () {
-  local dir=${RELOPT_CACHE:-/var/cache/relopt-real}/unpacked/$1
+  local dir=$(relopt_cache)/unpacked/$1
   [ -d "$dir" ] || return 0
   find "$dir" -name '*.ko' -printf '%s %p\n' | sort -rn | head -n 20 | cut -d' ' -f2- \
     | python3 -c '

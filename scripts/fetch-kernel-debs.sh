@@ -24,10 +24,8 @@ set -u
 export LC_ALL=C
 
 prog=${0##*/}
-if [ -n "${RELOPT_CACHE:-}" ]; then cache=$RELOPT_CACHE
-elif [ -w /var/cache ] || [ -w /var/cache/relopt-real ]; then cache=/var/cache/relopt-real
-else cache=${XDG_CACHE_HOME:-$HOME/.cache}/relopt-real
-fi
+. "$(dirname "$0")/common.sh"
+cache=$(relopt_cache)
 
 skip () { echo "SKIP: $prog: $*" >&2; exit 77; }
 die () { echo "$prog: $*" >&2; exit 1; }

@@ -16,7 +16,7 @@
 #   --real ARCH    every module of the unpacked Debian kernel package of
 #                  ARCH (armhf, arm64), repeatable
 #   --data DIR     unpacked packages, DIR/ARCH/lib/modules/... (default
-#                  ${RELOPT_CACHE:-/var/cache/relopt-real}/unpacked, as
+#                  $(relopt_cache)/unpacked (scripts/common.sh), as
 #                  scripts/fetch-kernel-debs.sh writes them)
 #   --limit N      real modules: only N per architecture, spread evenly over
 #                  the sorted list, plus the largest one
@@ -223,9 +223,8 @@ src=$here/../testsuite/relopt.branch
 work=
 synthetic=no
 archs=()
-if [ -n "${RELOPT_CACHE:-}" ]; then data=$RELOPT_CACHE/unpacked
-else data=/var/cache/relopt-real/unpacked
-fi
+. "$here/common.sh"
+data=$(relopt_cache)/unpacked
 limit=0
 jobs=$(nproc 2>/dev/null || echo 2)
 verbose=no

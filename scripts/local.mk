@@ -14,15 +14,13 @@
 EXTRA_DIST += scripts/fetch-kernel-debs.sh scripts/real-modules.sh \
 	scripts/real/check-module.sh scripts/real/elflint-filter.sed \
 	scripts/real/survey.py scripts/real/FACTS.md \
-	scripts/install-deps.sh
+	scripts/install-deps.sh scripts/common.sh
 
 REAL_ARCHS = armhf amd64 s390x
 REAL_FLAGS =
 REAL_SKIP_STATUS = 0
-# The cache: $RELOPT_CACHE, else /var/cache/relopt-real when writable
-# (root), else ~/.cache/relopt-real; the scripts use the same rule.
-REAL_CACHE = $${RELOPT_CACHE:-`if test -w /var/cache || test -w /var/cache/relopt-real; \
-	then echo /var/cache/relopt-real; else echo $${XDG_CACHE_HOME:-$$HOME/.cache}/relopt-real; fi`}
+# The cache directory: the rule of scripts/common.sh (relopt_cache).
+REAL_CACHE = `. $(srcdir)/scripts/common.sh && relopt_cache`
 
 .PHONY: check-real
 check-real: all

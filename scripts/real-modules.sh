@@ -49,10 +49,8 @@ relopt=${RELOPT:-}
 archs=()
 jobs=$(nproc 2>/dev/null || echo 2)
 limit=0
-if [ -n "${RELOPT_CACHE:-}" ]; then cache=$RELOPT_CACHE
-elif [ -w /var/cache ] || [ -w /var/cache/relopt-real ]; then cache=/var/cache/relopt-real
-else cache=${XDG_CACHE_HOME:-$HOME/.cache}/relopt-real
-fi
+. "$here/common.sh"
+cache=$(relopt_cache)
 data=$cache/unpacked
 out=/tmp/relopt-real
 fetch=yes
