@@ -9,8 +9,21 @@
 relopt_check_suites = \
 	tests/check_symhash tests/check_strtab tests/check_image \
 	tests/check_symorder tests/check_relsort tests/check_pipeline
+if HAVE_CHECK
 check_PROGRAMS += $(relopt_check_suites)
 TESTS += $(relopt_check_suites)
+endif
+
+## Without Check or runtest (configure warned), `make check' fails here,
+## before any test, naming what to install: automake's check-DEJAGNU would
+## otherwise only warn and pass.
+check_SCRIPTS = check-test-deps
+.PHONY: check-test-deps
+check-test-deps:
+	@if test -n "$(MISSING_TEST_DEPS)"; then \
+	  echo "make check: missing $(MISSING_TEST_DEPS); install it and run configure again" >&2; \
+	  exit 1; \
+	fi
 
 relopt_tests_common = tests/testutil.h tests/elfobj.h tests/elfobj.c \
 	tests/sample.h tests/sample.c
