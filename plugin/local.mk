@@ -42,3 +42,22 @@ kbuild-plugin-check: plugin/relopt.la
 	$(SHELL) $(srcdir)/scripts/kbuild-plugin-test.sh \
 	  --plugin $(abs_builddir)/plugin/.libs/relopt.so \
 	  --relopt $(abs_builddir)/src/relopt$(EXEEXT)
+
+## ld loads relopt.so by path; the libtool archive is of no use to anyone
+## installed (as for gcc's liblto_plugin), so it is not installed.
+install-exec-hook: install-exec-hook-plugin
+.PHONY: install-exec-hook-plugin uninstall-hook-plugin
+install-exec-hook-plugin:
+	rm -f $(DESTDIR)$(pkglibdir)/relopt.la
+uninstall-hook: uninstall-hook-plugin
+uninstall-hook-plugin:
+	rm -f $(DESTDIR)$(pkglibdir)/relopt.so
+
+## `make installcheck' (and distcheck): the plugin is installed without
+## its .la, and the installed command finds it.
+installcheck-local: installcheck-plugin
+.PHONY: installcheck-plugin
+installcheck-plugin:
+	test -f $(DESTDIR)$(pkglibdir)/relopt.so
+	test ! -e $(DESTDIR)$(pkglibdir)/relopt.la
+	test "`$(DESTDIR)$(bindir)/relopt --plugin-path`" = "$(pkglibdir)/relopt.so"

@@ -42,3 +42,15 @@ check-real: all
 	  exit $(REAL_SKIP_STATUS); \
 	fi; \
 	exit $$st
+
+## The README's quick start: scripts/quickstart.sh, shipped in the tarball
+## with what it uses (examples/, install-deps.sh).  `make distcheck' runs
+## it from a copy of the unpacked tarball (packages already installed:
+## SKIP_DEPS=1), so the tarball's README commands are tested as shipped.
+EXTRA_DIST += scripts/quickstart.sh
+distcheck-hook:
+	@tmp=`mktemp -d` && cp -R $(distdir) $$tmp/src && chmod -R u+w $$tmp/src \
+	  && echo "distcheck-hook: scripts/quickstart.sh in the unpacked tarball ($$tmp/src)" \
+	  && if (cd $$tmp/src && SKIP_DEPS=1 sh scripts/quickstart.sh) >$$tmp/quickstart.log 2>&1; \
+	  then echo "distcheck-hook: quick start passed"; rm -rf $$tmp; \
+	  else tail -n 30 $$tmp/quickstart.log; echo "distcheck-hook: quick start FAILED (log: $$tmp/quickstart.log)" >&2; exit 1; fi
