@@ -1,9 +1,9 @@
 /* fileio.c -- reading input files and replacing output files atomically.
 
    Guarantee (DESIGN "Bad input and failure: nothing lost"): the output is
-   written to a temporary file in the destination's directory, flushed to
-   disk, given the right mode, and renamed over the destination only when
-   complete.  On any failure the temporary file is removed and the
+   written to a temporary file in the destination's directory, given the
+   right mode, flushed to disk when it replaces an existing file, and
+   renamed over the destination only when complete.  On any failure the temporary file is removed and the
    destination is byte-identical to what it was.  A symbolic link's target
    is rewritten, not the link.  */
 
@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <libiberty/libiberty.h>
@@ -102,6 +103,74 @@ relopt_read_file_id (const char *path, unsigned char **bufp, size_t *lenp,
 }
 
 int
+relopt_map_file (const char *path, unsigned char **mapp, size_t *lenp,
+                 int *fdp, struct relopt_file_id *id,
+                 struct relopt_error *err)
+{
+  struct stat st;
+  void *map;
+  int fd;
+
+  *mapp = NULL;
+  *lenp = 0;
+  *fdp = -1;
+  fd = open (path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  if (fd < 0)
+    return io_error (err, errno, "cannot open", path);
+  if (fstat (fd, &st) != 0)
+    {
+      int e = errno;
+      close (fd);
+      return io_error (err, e, "cannot stat", path);
+    }
+  if (!S_ISREG (st.st_mode))
+    {
+      close (fd);
+      return relopt_set_error (err, RELOPT_E_IO, "'%s' is not a regular file",
+                               path);
+    }
+  if ((uint64_t) st.st_size > SIZE_MAX / 2)
+    {
+      close (fd);
+      return relopt_set_error (err, RELOPT_E_IO, "'%s' is too large", path);
+    }
+  /* An empty file cannot be mapped: a one-byte buffer stands in, so the
+     parser says "empty file" as for any other input.  */
+  if (st.st_size == 0)
+    map = calloc (1, 1);
+  else
+    {
+      map = mmap (NULL, (size_t) st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+      if (map == MAP_FAILED)
+        {
+          int e = errno;
+          close (fd);
+          return io_error (err, e, "cannot map", path);
+        }
+    }
+  if (map == NULL)
+    {
+      close (fd);
+      return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
+    }
+  if (id)
+    file_id_of (&st, id);
+  *mapp = map;
+  *lenp = (size_t) st.st_size;
+  *fdp = fd;
+  return 0;
+}
+
+void
+relopt_unmap_file (unsigned char *map, size_t len)
+{
+  if (len == 0)
+    free (map);
+  else if (map != NULL)
+    munmap (map, len);
+}
+
+int
 relopt_read_whole_file (const char *path, unsigned char **bufp, size_t *lenp,
                         struct relopt_error *err)
 {
@@ -148,11 +217,55 @@ resolve_target (const char *path, char **realp, struct relopt_error *err)
   return 0;
 }
 
+/* The process umask, read without changing it (umask(2) can only set
+   it, and flipping it races with other threads of the process, such as
+   a linker that loaded the plugin).  Linux reports it in
+   /proc/self/status; elsewhere the conventional 022.  */
+static mode_t
+current_umask (void)
+{
+  FILE *f = fopen ("/proc/self/status", "re");
+  char line[128];
+  unsigned mask = 022;
+
+  if (f == NULL)
+    return 022;
+  while (fgets (line, sizeof line, f))
+    if (sscanf (line, "Umask: %o", &mask) == 1)
+      break;
+  fclose (f);
+  return (mode_t) (mask & 0777);
+}
+
+struct buf_writer
+{
+  const unsigned char *buf;
+  size_t len;
+};
+
+static int
+write_buf (int fd, void *ctx)
+{
+  const struct buf_writer *w = ctx;
+  return write_all (fd, w->buf, w->len);
+}
+
 int
 relopt_replace_file_checked (const char *path, const unsigned char *buf,
                              size_t len, const char *mode_from,
                              const struct relopt_file_id *expect,
                              struct relopt_error *err)
+{
+  struct buf_writer w = { buf, len };
+  return relopt_replace_file_with (path, write_buf, &w, mode_from, expect,
+                                   err);
+}
+
+int
+relopt_replace_file_with (const char *path, relopt_write_fn write_fn,
+                          void *ctx, const char *mode_from,
+                          const struct relopt_file_id *expect,
+                          struct relopt_error *err)
 {
   char *target = NULL, *tmp = NULL, *slash;
   const char *base;
@@ -207,8 +320,7 @@ relopt_replace_file_checked (const char *path, const unsigned char *buf,
     mode = tmode;
   else
     {
-      mode_t mask = umask (0);
-      umask (mask);
+      mode_t mask = current_umask ();
       mode = 0666 & ~mask;
       if (mode_from && stat (mode_from, &st) == 0)
         mode = st.st_mode & 0777 & ~mask;
@@ -237,7 +349,7 @@ relopt_replace_file_checked (const char *path, const unsigned char *buf,
       free (target);
       return rc;
     }
-  e = write_all (fd, buf, len);
+  e = write_fn (fd, ctx);
   if (e)
     {
       rc = io_error (err, e, "cannot write", target);
@@ -254,7 +366,12 @@ relopt_replace_file_checked (const char *path, const unsigned char *buf,
       rc = io_error (err, errno, "cannot set the mode of", target);
       goto fail;
     }
-  if (fsync (fd) != 0)
+  /* Durability: a file that replaces an existing one is flushed before
+     the rename, so a crash cannot leave the name pointing at a file
+     whose blocks were never written (the old contents would be lost).
+     A new file (-o to a fresh name) is not, as ld, objcopy and strip do
+     not flush theirs: there is nothing older to lose.  */
+  if (have_owner && fsync (fd) != 0)
     {
       rc = io_error (err, errno, "cannot flush", target);
       goto fail;

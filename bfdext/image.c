@@ -387,7 +387,10 @@ relopt_image_free (relopt_image *img)
     if (img->sec[i].data_owned)
       free (img->sec[i].data);
   free (img->sec);
-  free (img->file);
+  if (img->file_mapped)
+    relopt_unmap_file (img->file, img->file_size);
+  else
+    free (img->file);
   free (img);
 }
 
@@ -821,9 +824,10 @@ find_trailer (relopt_image *img)
         && memcmp (img->file + img->file_size - ml, sig_magic, ml) == 0;
 }
 
-/* Parse the LEN bytes at BUF, taking ownership of BUF (malloc'd).  */
+/* Parse the LEN bytes at BUF, taking ownership of BUF (malloc'd, or a
+   relopt_map_file mapping when MAPPED).  */
 static int
-image_adopt (unsigned char *buf, size_t len, relopt_image **imgp,
+image_adopt (unsigned char *buf, size_t len, bool mapped, relopt_image **imgp,
              struct relopt_error *err)
 {
   relopt_image *img;
@@ -833,11 +837,15 @@ image_adopt (unsigned char *buf, size_t len, relopt_image **imgp,
   img = calloc (1, sizeof *img);
   if (img == NULL)
     {
-      free (buf);
+      if (mapped)
+        relopt_unmap_file (buf, len);
+      else
+        free (buf);
       return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
     }
   img->file = buf;
   img->file_size = len;
+  img->file_mapped = mapped;
   rc = read_sections (img, err);
   if (rc == 0)
     rc = read_symtab (img, err);
@@ -864,7 +872,14 @@ relopt_image_read_mem (const unsigned char *buf, size_t len,
     return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
   if (len)
     memcpy (copy, buf, len);
-  return image_adopt (copy, len, imgp, err);
+  return image_adopt (copy, len, false, imgp, err);
+}
+
+int
+relopt_image_adopt_map (unsigned char *map, size_t len, relopt_image **imgp,
+                        struct relopt_error *err)
+{
+  return image_adopt (map, len, true, imgp, err);
 }
 
 int
@@ -879,7 +894,7 @@ relopt_image_read_file (const char *path, relopt_image **imgp,
   rc = relopt_read_whole_file (path, &buf, &len, err);
   if (rc)
     return rc;
-  return image_adopt (buf, len, imgp, err);
+  return image_adopt (buf, len, false, imgp, err);
 }
 
 int

@@ -25,6 +25,7 @@
 #ifndef RELOPT_IMAGE_H
 #define RELOPT_IMAGE_H
 
+#include "byteorder.h"
 #include "relopt.h"
 
 /* ELF constants relopt needs, so the library does not depend on the host's
@@ -91,6 +92,7 @@ struct relopt_image
 {
   unsigned char *file; /* the input bytes, owned */
   size_t file_size;
+  bool file_mapped;    /* FILE is a read-only relopt_map_file mapping */
 
   unsigned char ident[16];
   unsigned elfclass; /* RELOPT_ELFCLASS32 or 64 */
@@ -138,14 +140,6 @@ struct relopt_rel
   uint32_t type;
   int64_t addend; /* r_addend for RELA, 0 for REL */
 };
-
-/* Byte-order helpers: read/write N-bit values at P in the image's order.  */
-uint16_t relopt_get16 (const unsigned char *p, bool big);
-uint32_t relopt_get32 (const unsigned char *p, bool big);
-uint64_t relopt_get64 (const unsigned char *p, bool big);
-void relopt_put16 (unsigned char *p, uint16_t v, bool big);
-void relopt_put32 (unsigned char *p, uint32_t v, bool big);
-void relopt_put64 (unsigned char *p, uint64_t v, bool big);
 
 /* Set ERR to CODE and a printf-style message; returns CODE.  */
 int relopt_set_error (struct relopt_error *err, int code, const char *fmt,
@@ -250,5 +244,66 @@ int relopt_replace_file_checked (const char *path, const unsigned char *buf,
                                  size_t len, const char *mode_from,
                                  const struct relopt_file_id *expect,
                                  struct relopt_error *err);
+
+/* The output layout of an image (serialize.c): where each section goes
+   and the bytes serialize makes itself (ELF header, section header
+   table).  Everything else is a section's DATA: the input's bytes for a
+   section no pass changed, a pass's buffer otherwise.  */
+struct relopt_layout
+{
+  uint64_t *offset;       /* SHNUM output offsets (0 for no bytes), owned */
+  unsigned char *ehdr;    /* EHSIZE bytes, owned */
+  size_t ehsize;
+  unsigned char *shdrs;   /* SHDRS_SIZE bytes at SHOFF, owned */
+  uint64_t shoff, shdrs_size;
+  uint64_t total;         /* file size in bytes */
+};
+
+/* Lay IMG out (the layout drawn at the top of this file).  Errors:
+   RELOPT_E_FORMAT (ELFCLASS32 output past 4 GiB), RELOPT_E_NOMEM.
+   Release with relopt_layout_free.  */
+int relopt_image_layout (const relopt_image *img, struct relopt_layout *lay,
+                         struct relopt_error *err);
+void relopt_layout_free (struct relopt_layout *lay);
+
+/* Whether writing LAY would reproduce IMG's input file byte for byte.  */
+bool relopt_layout_unchanged (const relopt_image *img,
+                              const struct relopt_layout *lay);
+
+/* Write the file LAY describes to OUT_FD (new and empty) with pwrite.
+   Sections whose bytes are the input's unchanged are copied from IN_FD,
+   the input file IMG was read from, with copy_file_range (by the kernel,
+   or shared extents on a reflink filesystem); IN_FD -1 writes everything
+   from memory.  Returns 0 or an errno value.  */
+int relopt_layout_write (const relopt_image *img,
+                         const struct relopt_layout *lay, int in_fd,
+                         int out_fd);
+
+/* The input file as a read-only mapping (fileio.c): *MAPP and *LENP its
+   bytes (NULL, 0 for an empty file), *FDP the open descriptor (caller
+   closes it), *ID its identity.  Release the mapping with
+   relopt_unmap_file.  Refuses what is not a regular file.  Errors:
+   RELOPT_E_IO, RELOPT_E_NOMEM.  */
+int relopt_map_file (const char *path, unsigned char **mapp, size_t *lenp,
+                     int *fdp, struct relopt_file_id *id,
+                     struct relopt_error *err);
+void relopt_unmap_file (unsigned char *map, size_t len);
+
+/* Parse the LEN bytes at MAP (a relopt_map_file mapping, which the image
+   then owns and unmaps when freed) as relopt_image_read_mem does.  On
+   error the mapping is released too.  */
+int relopt_image_adopt_map (unsigned char *map, size_t len,
+                            relopt_image **imgp, struct relopt_error *err);
+
+/* What relopt_replace_file_with calls to fill the temporary file FD (new,
+   empty); returns 0 or an errno value.  */
+typedef int (*relopt_write_fn) (int fd, void *ctx);
+
+/* relopt_replace_file_checked with the contents written by WRITE (CTX
+   passed through) instead of a buffer.  */
+int relopt_replace_file_with (const char *path, relopt_write_fn write,
+                              void *ctx, const char *mode_from,
+                              const struct relopt_file_id *expect,
+                              struct relopt_error *err);
 
 #endif /* RELOPT_IMAGE_H */

@@ -7,6 +7,7 @@
 #include <config.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "image.h"
 #include "relsort.h"
 #include "strtab.h"
@@ -426,27 +427,72 @@ relopt_rewrite_mem (const unsigned char *in, size_t inlen,
   return rc;
 }
 
+/* relopt_replace_file_with's writer for a laid-out image.  */
+struct layout_writer
+{
+  const relopt_image *img;
+  const struct relopt_layout *lay;
+  int in_fd;
+};
+
+static int
+write_layout (int fd, void *ctx)
+{
+  const struct layout_writer *w = ctx;
+  return relopt_layout_write (w->img, w->lay, w->in_fd, fd);
+}
+
+/* The file path: the input is mapped, not read (the sections no pass
+   changes are never touched in user space), and the output is written
+   from the layout, those sections copied by the kernel from the input
+   file (copy_file_range).  A result equal to the input's bytes is not
+   written at all when it would replace the input (DESIGN 7: same inode,
+   same mtime, so make and hard links see no change).  */
 int
 relopt_rewrite_file (const char *inpath, const char *outpath,
                      const struct relopt_options *opts,
                      struct relopt_stats *stats, struct relopt_error *err)
 {
   struct relopt_file_id id;
-  unsigned char *in, *out;
-  size_t inlen, outlen;
-  int rc;
+  struct relopt_layout lay;
+  struct layout_writer w;
+  relopt_image *img;
+  unsigned char *map;
+  size_t len;
+  int fd, rc;
 
-  rc = relopt_read_file_id (inpath, &in, &inlen, &id, err);
+  rc = relopt_map_file (inpath, &map, &len, &fd, &id, err);
   if (rc)
     return rc;
-  rc = relopt_rewrite_mem (in, inlen, opts, &out, &outlen, stats, err);
-  free (in);
+  rc = relopt_image_adopt_map (map, len, &img, err);
+  if (rc == 0)
+    rc = relopt_rewrite (img, opts, stats, err);
+  if (rc == 0)
+    rc = relopt_image_layout (img, &lay, err);
   if (rc)
-    return rc;
-  /* In place, the rename must replace the file that was read: if it was
-     replaced or removed meanwhile, stop rather than resurrect it.  */
-  rc = relopt_replace_file_checked (outpath ? outpath : inpath, out, outlen,
-                                    inpath, outpath ? NULL : &id, err);
-  free (out);
+    {
+      relopt_image_free (img);
+      close (fd);
+      return rc;
+    }
+  if (stats)
+    stats->file_bytes_after = lay.total;
+  if (outpath == NULL && relopt_layout_unchanged (img, &lay))
+    rc = 0;
+  else
+    {
+      /* In place, the rename must replace the file that was read: if it
+         was replaced or removed meanwhile, stop rather than resurrect
+         it.  */
+      w.img = img;
+      w.lay = &lay;
+      w.in_fd = fd;
+      rc = relopt_replace_file_with (outpath ? outpath : inpath,
+                                     write_layout, &w, inpath,
+                                     outpath ? NULL : &id, err);
+    }
+  relopt_layout_free (&lay);
+  relopt_image_free (img);
+  close (fd);
   return rc;
 }
