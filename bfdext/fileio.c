@@ -162,6 +162,20 @@ relopt_map_file (const char *path, unsigned char **mapp, size_t *lenp,
 }
 
 void
+relopt_map_release (unsigned char *map, size_t maplen, const unsigned char *p,
+                    size_t len)
+{
+  uintptr_t page = (uintptr_t) sysconf (_SC_PAGESIZE), lo, hi;
+
+  if (maplen == 0 || p < map || p >= map + maplen || len > maplen)
+    return;
+  lo = ((uintptr_t) p + page - 1) & ~(page - 1);
+  hi = ((uintptr_t) p + len) & ~(page - 1);
+  if (hi > lo)
+    madvise ((void *) lo, hi - lo, MADV_DONTNEED);
+}
+
+void
 relopt_unmap_file (unsigned char *map, size_t len)
 {
   if (len == 0)
@@ -258,13 +272,13 @@ relopt_replace_file_checked (const char *path, const unsigned char *buf,
 {
   struct buf_writer w = { buf, len };
   return relopt_replace_file_with (path, write_buf, &w, mode_from, expect,
-                                   err);
+                                   true, err);
 }
 
 int
 relopt_replace_file_with (const char *path, relopt_write_fn write_fn,
                           void *ctx, const char *mode_from,
-                          const struct relopt_file_id *expect,
+                          const struct relopt_file_id *expect, bool flush,
                           struct relopt_error *err)
 {
   char *target = NULL, *tmp = NULL, *slash;
@@ -370,8 +384,10 @@ relopt_replace_file_with (const char *path, relopt_write_fn write_fn,
      the rename, so a crash cannot leave the name pointing at a file
      whose blocks were never written (the old contents would be lost).
      A new file (-o to a fresh name) is not, as ld, objcopy and strip do
-     not flush theirs: there is nothing older to lose.  */
-  if (have_owner && fsync (fd) != 0)
+     not flush theirs: there is nothing older to lose.  FLUSH is false
+     in the ld plugin: the file it replaces is ld's own unflushed output,
+     so a flush would buy nothing ld gives.  */
+  if (flush && have_owner && fsync (fd) != 0)
     {
       rc = io_error (err, errno, "cannot flush", target);
       goto fail;

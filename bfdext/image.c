@@ -226,6 +226,8 @@ relopt_image_set_data (relopt_image *img, uint32_t idx, unsigned char *buf,
 
   if (s->data_owned)
     free (s->data);
+  else if (img->file_mapped)
+    relopt_map_release (img->file, img->file_size, s->data, s->sh_size);
   s->data = buf;
   s->data_owned = buf != NULL;
   s->sh_size = len;
@@ -244,6 +246,8 @@ relopt_image_own_data (relopt_image *img, uint32_t idx,
   if (copy == NULL)
     return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
   memcpy (copy, s->data, s->sh_size);
+  if (img->file_mapped)
+    relopt_map_release (img->file, img->file_size, s->data, s->sh_size);
   s->data = copy;
   s->data_owned = true;
   return 0;

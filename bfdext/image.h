@@ -289,6 +289,13 @@ int relopt_map_file (const char *path, unsigned char **mapp, size_t *lenp,
                      struct relopt_error *err);
 void relopt_unmap_file (unsigned char *map, size_t len);
 
+/* The bytes [P, P+LEN) of mapping MAP (MAPLEN bytes) are not needed any
+   more (a pass replaced them): give back the whole pages they cover.  The
+   mapping stays valid: a page touched again is read from the file.  P
+   outside MAP is ignored.  */
+void relopt_map_release (unsigned char *map, size_t maplen,
+                         const unsigned char *p, size_t len);
+
 /* Parse the LEN bytes at MAP (a relopt_map_file mapping, which the image
    then owns and unmaps when freed) as relopt_image_read_mem does.  On
    error the mapping is released too.  */
@@ -300,10 +307,11 @@ int relopt_image_adopt_map (unsigned char *map, size_t len,
 typedef int (*relopt_write_fn) (int fd, void *ctx);
 
 /* relopt_replace_file_checked with the contents written by WRITE (CTX
-   passed through) instead of a buffer.  */
+   passed through) instead of a buffer; FLUSH false skips the fsync of a
+   replacing file.  */
 int relopt_replace_file_with (const char *path, relopt_write_fn write,
                               void *ctx, const char *mode_from,
-                              const struct relopt_file_id *expect,
+                              const struct relopt_file_id *expect, bool flush,
                               struct relopt_error *err);
 
 #endif /* RELOPT_IMAGE_H */

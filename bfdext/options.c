@@ -12,6 +12,7 @@ relopt_options_init (struct relopt_options *opts)
   opts->hash_style = RELOPT_HASH_GNU;
   opts->merge_strtab = true;
   opts->sort_branch_relocs = true;
+  opts->flush = true;
 }
 
 /* Boolean switches: name, member offset, value set.  */

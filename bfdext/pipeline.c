@@ -489,7 +489,7 @@ relopt_rewrite_file (const char *inpath, const char *outpath,
       w.in_fd = fd;
       rc = relopt_replace_file_with (outpath ? outpath : inpath,
                                      write_layout, &w, inpath,
-                                     outpath ? NULL : &id, err);
+                                     outpath ? NULL : &id, opts->flush, err);
     }
   relopt_layout_free (&lay);
   relopt_image_free (img);

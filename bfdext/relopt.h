@@ -74,6 +74,11 @@ struct relopt_options
   bool drop_signature;     /* accept and drop trailing data; default false */
   bool stats;              /* caller wants statistics printed; default false */
   bool verbose;            /* plugin: say what it does; default false */
+  bool flush;              /* fsync a file that replaces an existing one
+                              before the rename; default true.  Not an
+                              option: the plugin clears it, since ld does
+                              not flush the output it hands over either
+                              (doc/relopt.1, FILES AND DURABILITY) */
 };
 
 /* Set OPTS to the defaults listed in struct relopt_options.  */

@@ -183,58 +183,188 @@ same_target (const struct branch_key *a, const struct branch_key *b)
 }
 
 /* Reorder section IDX.  Adds to STATS.  */
+/* Put KEYS[0..N), collected in position order, in cmp_branch order in
+   O(N + NSYMS) time: a stable counting sort by symbol, then a stable
+   counting sort by type (a section has at most a handful of branch
+   types), then each run of equal (type, symbol) in addend order where it
+   is not already (such runs are short: the calls to one function).
+   cmp_branch is a total order, so the result is the one qsort gives; it
+   is the fallback where the shortcuts do not apply.  A section already
+   in order (relopt's output) costs one comparison per key.  */
+static int
+sort_keys (struct branch_key *keys, uint64_t n, uint32_t nsyms)
+{
+  enum { MAX_TYPES = 8 };
+  uint32_t types[MAX_TYPES], ntypes = 0, t;
+  uint64_t tcount[MAX_TYPES + 1], *scount, i, j;
+  struct branch_key *tmp;
+
+  for (i = 1; i < n && cmp_branch (&keys[i - 1], &keys[i]) < 0; i++)
+    ;
+  if (i >= n)
+    return 0;
+  for (i = 0; i < n; i++)
+    {
+      for (t = 0; t < ntypes && types[t] != keys[i].type; t++)
+        ;
+      if (t == ntypes)
+        {
+          if (ntypes == MAX_TYPES || keys[i].sym >= nsyms)
+            {
+              qsort (keys, n, sizeof *keys, cmp_branch);
+              return 0;
+            }
+          types[ntypes++] = keys[i].type;
+        }
+      if (keys[i].sym >= nsyms)
+        {
+          qsort (keys, n, sizeof *keys, cmp_branch);
+          return 0;
+        }
+    }
+  /* Types in ascending order, so a type's rank is its sort position.  */
+  for (i = 1; i < ntypes; i++)
+    for (j = i; j > 0 && types[j - 1] > types[j]; j--)
+      {
+        t = types[j];
+        types[j] = types[j - 1];
+        types[j - 1] = t;
+      }
+  tmp = malloc (n * sizeof *tmp);
+  scount = calloc ((size_t) nsyms + 1, sizeof *scount);
+  if (tmp == NULL || scount == NULL)
+    {
+      free (tmp);
+      free (scount);
+      return -1;
+    }
+  for (i = 0; i < n; i++)
+    scount[keys[i].sym + 1]++;
+  for (i = 1; i <= nsyms; i++)
+    scount[i] += scount[i - 1];
+  for (i = 0; i < n; i++)
+    tmp[scount[keys[i].sym]++] = keys[i];
+  free (scount);
+  memset (tcount, 0, sizeof tcount);
+  for (i = 0; i < n; i++)
+    {
+      for (t = 0; types[t] != tmp[i].type; t++)
+        ;
+      tcount[t + 1]++;
+    }
+  for (t = 1; t <= ntypes; t++)
+    tcount[t] += tcount[t - 1];
+  for (i = 0; i < n; i++)
+    {
+      for (t = 0; types[t] != tmp[i].type; t++)
+        ;
+      keys[tcount[t]++] = tmp[i];
+    }
+  free (tmp);
+  for (i = 0; i < n; i = j)
+    {
+      bool sorted = true;
+      for (j = i + 1; j < n && keys[j].type == keys[i].type
+                      && keys[j].sym == keys[i].sym;
+           j++)
+        sorted &= keys[j - 1].addend <= keys[j].addend;
+      if (!sorted)
+        qsort (keys + i, j - i, sizeof *keys, cmp_branch);
+    }
+  return 0;
+}
+
+/* Move the entries of section S (N of ENT bytes) so that new entry J is
+   old entry SRC[J].  A section a pass already copied (DATA_OWNED: the
+   symbol remap) is permuted in place, cycle by cycle, so a large section
+   is not held twice; SRC is consumed.  Returns 0 or -1 (no memory).  */
+static int
+permute_entries (relopt_image *img, uint32_t idx, uint64_t *src, uint64_t n,
+                 size_t ent)
+{
+  struct relopt_section *s = &img->sec[idx];
+  unsigned char tmp[24], *out;
+  uint64_t i, j, k;
+
+  if (!s->data_owned)
+    {
+      out = malloc (s->sh_size ? s->sh_size : 1);
+      if (out == NULL)
+        return -1;
+      for (j = 0; j < n; j++)
+        memcpy (out + j * ent, s->data + src[j] * ent, ent);
+      relopt_image_set_data (img, idx, out, s->sh_size);
+      return 0;
+    }
+  for (i = 0; i < n; i++)
+    {
+      if (src[i] == i)
+        continue;
+      memcpy (tmp, s->data + i * ent, ent);
+      for (j = i;; j = k)
+        {
+          k = src[j];
+          src[j] = j;
+          if (k == i)
+            {
+              memcpy (s->data + j * ent, tmp, ent);
+              break;
+            }
+          memcpy (s->data + j * ent, s->data + k * ent, ent);
+        }
+    }
+  return 0;
+}
+
 static int
 sort_section (relopt_image *img, uint32_t idx, struct relopt_stats *stats,
               struct relopt_error *err)
 {
   struct relopt_section *s = &img->sec[idx];
   size_t ent = relopt_image_rel_entsize (img, s->sh_type);
-  uint64_t n = s->sh_size / ent, nb, j, o = 0;
+  uint64_t n = s->sh_size / ent, nb, j, o = 0, *src;
   struct branch_key *keys;
-  unsigned char *out, *isbranch;
+  unsigned char *isbranch;
   bool changed = false;
   int rc;
 
   rc = collect_keys (img, idx, &keys, &nb, err);
   if (rc)
     return rc;
-  out = malloc (s->sh_size ? s->sh_size : 1);
+  src = malloc ((n ? n : 1) * sizeof *src);
   isbranch = calloc (n ? n : 1, 1);
-  if (out == NULL || isbranch == NULL)
+  if (src == NULL || isbranch == NULL || sort_keys (keys, nb, img->nsyms))
     {
       free (keys);
-      free (out);
+      free (src);
       free (isbranch);
       return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
     }
-  qsort (keys, nb, sizeof *keys, cmp_branch);
+  /* New order: the branches by key, then the rest as they were.  */
   for (j = 0; j < nb; j++)
     {
       isbranch[keys[j].pos] = 1;
-      memcpy (out + o, s->data + keys[j].pos * ent, ent);
-      changed |= keys[j].pos != j;
-      o += ent;
+      src[o++] = keys[j].pos;
       if (j == 0 || !same_target (&keys[j - 1], &keys[j]))
         stats->branch_targets++;
     }
+  free (keys);
   for (j = 0; j < n; j++)
     if (!isbranch[j])
-      {
-        changed |= o != j * ent;
-        memcpy (out + o, s->data + j * ent, ent);
-        o += ent;
-      }
+      src[o++] = j;
+  free (isbranch);
+  for (j = 0; j < n && !changed; j++)
+    changed = src[j] != j;
   stats->branch_relocs += nb;
+  rc = 0;
   if (changed)
     {
       stats->reloc_sections_sorted++;
-      relopt_image_set_data (img, idx, out, s->sh_size);
+      if (permute_entries (img, idx, src, n, ent) != 0)
+        rc = relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
     }
-  else
-    free (out);
-  free (keys);
-  free (isbranch);
-  return 0;
+  free (src);
+  return rc;
 }
 
 int

@@ -23,17 +23,39 @@ struct uname
 {
   const char *s;
   size_t len;
+  uint64_t tail;      /* the last 8 bytes reversed, big-endian packed */
   uint32_t container; /* index into the uname array */
   uint64_t offset;    /* final offset; UINT64_MAX until placed */
 };
 
-/* Compare two names by their reversed bytes.  */
+/* The first 8 bytes of NAME reversed, packed so that comparing two
+   packed values compares those bytes as rev_cmp does: the last byte of
+   the name is the most significant, and a name of fewer than 8 bytes is
+   padded with zeros (names hold no NUL, so the shorter name sorts
+   first, as rev_cmp says).  Equal tails mean both names have at least 8
+   bytes, or are the same name.  */
+static uint64_t
+rev_tail (const char *s, size_t len)
+{
+  uint64_t v = 0;
+  size_t i;
+
+  for (i = 0; i < 8; i++)
+    v = v << 8 | (i < len ? (unsigned char) s[len - 1 - i] : 0);
+  return v;
+}
+
+/* Compare two names by their reversed bytes (the packed tails first, a
+   shortcut that gives the same order).  */
 static int
 rev_cmp (const void *a, const void *b)
 {
   const struct uname *x = *(const struct uname *const *) a;
   const struct uname *y = *(const struct uname *const *) b;
   size_t i = x->len, j = y->len;
+
+  if (x->tail != y->tail)
+    return x->tail < y->tail ? -1 : 1;
 
   while (i > 0 && j > 0)
     {
@@ -103,6 +125,7 @@ relopt_strtab_merge (const char *const *names, size_t n, unsigned char **outp,
         {
           u[nu].s = names[i];
           u[nu].len = strlen (names[i]);
+          u[nu].tail = rev_tail (u[nu].s, u[nu].len);
           u[nu].offset = UINT64_MAX;
           *slot = &u[nu];
           nu++;

@@ -318,6 +318,9 @@ onload (struct ld_plugin_tv *tv)
   if (!plugin.opts_initialised)
     {
       relopt_options_init (&plugin.opts);
+      /* ld never flushes its output; the replacement of it need not
+         either (relopt.h, struct relopt_options).  */
+      plugin.opts.flush = false;
       plugin.opts_initialised = true;
     }
   memset (&opt_err, 0, sizeof opt_err);

@@ -1,0 +1,311 @@
+#!/usr/bin/env python3
+"""perf.py -- what relopt costs, side by side with its peers, in one run.
+
+  make bench-perf                 (from a configured build directory), or
+  bench/perf.py --builddir BUILD [--out DIR] [--runs N] [--quick]
+
+Rows (each a median of N interleaved runs, CPU = user + system time of
+the child as wait4(2) reports it, peak memory = its ru_maxrss):
+
+  1. the command on the 25 largest modules of armhf, arm64 and amd64
+     (Debian's, from the cache of scripts/common.sh): `relopt
+     --hash-style=both --drop-signature -o OUT`, relopt in place (on a
+     copy), `cp`, `objcopy IN OUT`, `llvm-objcopy IN OUT`; output on the
+     same filesystem as the input.  Per architecture: the median over the
+     modules of each tool's median CPU, and the ratios relopt/cp and
+     relopt/objcopy.
+  2. the plugin: `ld -r` of amdgpu.ko (amd64) and of a 16-object
+     synthetic link, with and without `-plugin relopt.so -plugin-opt
+     hash-style=both`, ld.bfd and gold.
+  3. scaling: synthetic AArch64 modules of 62,500 ... 1,000,000 symbols
+     (bench/gen-module.py --symbols, 3.6 relocations per symbol), relopt
+     time and peak memory against symbols; ratio per doubling, memory
+     against 1.5 x file size + 16 MB.  Plot: perf-scaling.png (gnuplot).
+
+Writes DIR/perf.txt (default bench/results) and prints it.  Not a test:
+the numbers depend on the machine and its load; run it on a quiet one.
+"""
+
+import argparse
+import glob
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def cache_dir():
+    out = subprocess.run(['sh', '-c', '. "$0" && relopt_cache',
+                          os.path.join(HERE, '..', 'scripts', 'common.sh')],
+                         capture_output=True, text=True, check=True)
+    return out.stdout.strip()
+
+
+def run(argv, stdout=subprocess.DEVNULL):
+    """Run ARGV; return (cpu seconds, wall seconds, peak RSS bytes)."""
+    t0 = time.perf_counter()
+    pid = os.fork()
+    if pid == 0:
+        try:
+            if stdout is subprocess.DEVNULL:
+                fd = os.open(os.devnull, os.O_WRONLY)
+                os.dup2(fd, 1)
+                os.dup2(fd, 2)
+            os.execvp(argv[0], argv)
+        finally:
+            os._exit(127)
+    _, status, ru = os.wait4(pid, 0)
+    wall = time.perf_counter() - t0
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise RuntimeError('failed (%s): %s' % (status, ' '.join(argv)))
+    return ru.ru_utime + ru.ru_stime, wall, ru.ru_maxrss * 1024
+
+
+def median_runs(cases, runs):
+    """CASES: name -> (setup or None, argv).  Interleaved: each round runs
+    every case once.  Returns name -> (median cpu, median wall, max rss)."""
+    res = {k: [] for k in cases}
+    for name, (setup, argv) in cases.items():  # warm-up (page cache)
+        if setup:
+            setup()
+        run(argv)
+    for _ in range(runs):
+        for name, (setup, argv) in cases.items():
+            if setup:
+                setup()
+            res[name].append(run(argv))
+    return {k: (statistics.median(r[0] for r in v),
+                statistics.median(r[1] for r in v),
+                max(r[2] for r in v)) for k, v in res.items()}
+
+
+def largest(arch, n):
+    files = glob.glob(os.path.join(cache_dir(), 'unpacked', arch,
+                                   'lib/modules/*/kernel/**/*.ko'),
+                      recursive=True)
+    files.sort(key=lambda f: (-os.path.getsize(f), f))
+    return files[:n]
+
+
+def corpus_rows(relopt, work, runs, n, out):
+    tools = {'cp': ['cp'], 'objcopy': ['objcopy']}
+    if shutil.which('llvm-objcopy'):
+        tools['llvm-objcopy'] = ['llvm-objcopy']
+    out.append('## 1. the command, %d largest modules per architecture, '
+               'median of %d interleaved runs each (CPU s = user + sys)'
+               % (n, runs))
+    out.append('%-6s %8s %8s %8s %8s %8s %8s | %7s %7s %7s | %s'
+               % ('arch', 'relopt', 'inplace', 'cp', 'objcopy', 'llvm-obj',
+                  'MB', 'r/cp', 'r/objc', 'ip/cp', 'peak RSS relopt '
+                  '(max, x file)'))
+    for arch in ('armhf', 'arm64', 'amd64'):
+        mods = largest(arch, n)
+        if not mods:
+            out.append('%-6s SKIPPED: no modules in the cache '
+                       '(scripts/fetch-kernel-debs.sh)' % arch)
+            continue
+        per = {k: [] for k in ['relopt', 'inplace'] + list(tools)}
+        rss_ratio = []
+        size = 0
+        for m in mods:
+            size += os.path.getsize(m)
+            dst = os.path.join(work, 'out.ko')
+            inpl = os.path.join(work, 'inplace.ko')
+
+            def fresh_copy(src=m):
+                shutil.copyfile(src, inpl)
+
+            def rm_dst():
+                if os.path.exists(dst):
+                    os.unlink(dst)
+            cases = {'relopt': (rm_dst, [relopt, '--hash-style=both',
+                                         '--drop-signature', '-o', dst, m]),
+                     'inplace': (fresh_copy, [relopt, '--hash-style=both',
+                                              '--drop-signature', inpl])}
+            for t, argv in tools.items():
+                cases[t] = (rm_dst, argv + [m, dst])
+            r = median_runs(cases, runs)
+            for k in per:
+                per[k].append(r[k][0])
+            rss_ratio.append(r['relopt'][2] / os.path.getsize(m))
+        med = {k: statistics.median(v) for k, v in per.items()}
+        rr = max(rss_ratio)
+        out.append('%-6s %8.4f %8.4f %8.4f %8.4f %8s %8.1f | %7.2f %7.2f '
+                   '%7.2f | %.2fx'
+                   % (arch, med['relopt'], med['inplace'], med['cp'],
+                      med['objcopy'],
+                      '%.4f' % med['llvm-objcopy'] if 'llvm-objcopy' in med
+                      else '-', size / 1e6,
+                      med['relopt'] / max(med['cp'], 1e-6),
+                      med['relopt'] / max(med['objcopy'], 1e-6),
+                      med['inplace'] / max(med['cp'], 1e-6), rr))
+
+
+def plugin_rows(plugin, work, runs, out):
+    out.append('')
+    out.append('## 2. the plugin: ld -r with and without it, median wall '
+               'and CPU of %d interleaved runs' % runs)
+    inputs = {}
+    amdgpu = [m for m in largest('amd64', 40)
+              if os.path.basename(m) == 'amdgpu.ko']
+    if amdgpu:
+        inputs['amdgpu.ko'] = amdgpu
+    syn = build_host_objects(work)
+    if syn:
+        inputs['16 objects'] = syn
+    for ld in ('ld.bfd', 'ld.gold'):
+        if not shutil.which(ld):
+            continue
+        for name, ins in inputs.items():
+            o = os.path.join(work, 'ld.o')
+            cases = {'plain': (None, [ld, '-r', '-o', o] + ins),
+                     'plugin': (None, [ld, '-r', '-plugin', plugin,
+                                       '-plugin-opt', 'hash-style=both',
+                                       '-o', o] + ins)}
+            r = median_runs(cases, runs)
+            out.append('%-8s %-11s plain %.4f s wall %.4f s cpu | plugin '
+                       '%.4f s wall %.4f s cpu | ratio wall %.2f cpu %.2f'
+                       % (ld, name, r['plain'][1], r['plain'][0],
+                          r['plugin'][1], r['plugin'][0],
+                          r['plugin'][1] / r['plain'][1],
+                          r['plugin'][0] / max(r['plain'][0], 1e-6)))
+
+
+def build_host_objects(work):
+    """16 x86_64 objects of 2,048 functions each, calling each other."""
+    d = os.path.join(work, 'host16')
+    os.makedirs(d, exist_ok=True)
+    objs = []
+    for i in range(16):
+        o = os.path.join(d, 'p%02d.o' % i)
+        if not os.path.exists(o):
+            src = os.path.join(d, 'p%02d.s' % i)
+            with open(src, 'w') as f:
+                f.write('\t.text\n')
+                for j in range(2048):
+                    f.write('\t.globl f%d_%d\n\t.type f%d_%d,@function\n'
+                            'f%d_%d:\n\tcall f%d_%d\n\tcall ext%d\n\tret\n'
+                            % (i, j, i, j, i, j, (i + 1) % 16,
+                               (j * 7) % 2048, j % 97))
+            subprocess.run(['as', '-o', o, src], check=True)
+        objs.append(o)
+    return objs
+
+
+def scaling_rows(relopt, work, runs, quick, out):
+    out.append('')
+    out.append('## 3. scaling: synthetic AArch64 modules (gen-module.py '
+               '--symbols S), relopt --hash-style=both -o, median of %d'
+               % runs)
+    out.append('%9s %10s %9s %9s %9s %10s %8s %8s'
+               % ('symbols', 'relocs', 'file MB', 'cpu s', 'wall s',
+                  'peak MB', 'x/doubl', 'rss lim'))
+    sizes = [62500, 125000, 250000] if quick else \
+        [62500, 125000, 250000, 500000, 1000000]
+    dat = []
+    prev = None
+    for s in sizes:
+        obj = os.path.join(work, 's%d.o' % s)
+        if not os.path.exists(obj):
+            src = os.path.join(work, 's%d.s' % s)
+            with open(src, 'w') as f:
+                subprocess.run([sys.executable,
+                                os.path.join(HERE, 'gen-module.py'),
+                                '--arch', 'aarch64', '--symbols', str(s)],
+                               stdout=f, check=True)
+            subprocess.run(['aarch64-linux-gnu-as', '-o', obj, src],
+                           check=True)
+            os.unlink(src)
+        nrel = int(subprocess.run(
+            ['sh', '-c', 'readelf -r -W "$0" | grep -c "^[0-9a-f]"', obj],
+            capture_output=True, text=True).stdout.strip() or 0)
+        dst = os.path.join(work, 'scaled.o')
+
+        def rm_dst():
+            if os.path.exists(dst):
+                os.unlink(dst)
+        r = median_runs({'relopt': (rm_dst, [relopt, '--hash-style=both',
+                                              '-o', dst, obj])}, runs)
+        cpu, wall, rss = r['relopt']
+        fsize = os.path.getsize(obj)
+        limit = 1.5 * fsize + 16e6
+        ratio = '%.2f' % (cpu / prev) if prev else '-'
+        prev = cpu
+        out.append('%9d %10d %9.1f %9.3f %9.3f %10.1f %8s %8s'
+                   % (s, nrel, fsize / 1e6, cpu, wall, rss / 1e6, ratio,
+                      'ok' if rss <= limit else 'OVER'))
+        dat.append((s, cpu, rss / 1e6, fsize / 1e6))
+    return dat
+
+
+def plot(dat, outdir):
+    if not shutil.which('gnuplot') or not dat:
+        return 'perf-scaling.png: not drawn (gnuplot not installed: ' \
+            'apt-get install gnuplot-nox)'
+    d = os.path.join(outdir, 'perf-scaling.dat')
+    with open(d, 'w') as f:
+        for row in dat:
+            f.write('%d %.4f %.2f %.2f\n' % row)
+    png = os.path.join(outdir, 'perf-scaling.png')
+    script = '''set terminal png size 900,500
+set output '%s'
+set logscale xy
+set xlabel 'symbols'
+set ylabel 'CPU seconds'
+set y2label 'MB'
+set y2tics
+set logscale y2
+set key left top
+set title 'relopt --hash-style=both on synthetic AArch64 modules'
+plot '%s' using 1:2 with linespoints title 'CPU s', \\
+     '' using 1:3 axes x1y2 with linespoints title 'peak RSS MB', \\
+     '' using 1:(1.5*$4+16) axes x1y2 with lines dt 2 title '1.5 x file + 16 MB'
+''' % (png, d)
+    subprocess.run(['gnuplot'], input=script, text=True, check=True)
+    return 'plot: ' + png
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    ap.add_argument('--builddir', default='.')
+    ap.add_argument('--out', default='bench/results')
+    ap.add_argument('--runs', type=int, default=7)
+    ap.add_argument('--modules', type=int, default=25)
+    ap.add_argument('--quick', action='store_true')
+    ap.add_argument('--work', default=None,
+                    help='scratch directory on the modules\' filesystem '
+                    '(default: a new one under /var/tmp, removed after)')
+    a = ap.parse_args()
+    relopt = os.path.abspath(os.path.join(a.builddir, 'src', 'relopt'))
+    plugin = os.path.abspath(os.path.join(a.builddir, 'plugin', '.libs',
+                                          'relopt.so'))
+    if a.quick:
+        a.runs, a.modules = 3, 5
+    os.makedirs(a.out, exist_ok=True)
+    work = a.work or tempfile.mkdtemp(prefix='relopt-perf.', dir='/var/tmp')
+    out = ['relopt performance, %s, %s, %d CPUs' % (
+        time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime()),
+        os.uname().release, os.cpu_count()),
+        'command: bench/perf.py --builddir %s --runs %d --modules %d%s'
+        % (a.builddir, a.runs, a.modules, ' --quick' if a.quick else ''), '']
+    try:
+        corpus_rows(relopt, work, a.runs, a.modules, out)
+        plugin_rows(plugin, work, a.runs, out)
+        dat = scaling_rows(relopt, work, a.runs, a.quick, out)
+        out.append(plot(dat, a.out))
+    finally:
+        if a.work is None:
+            shutil.rmtree(work, ignore_errors=True)
+    text = '\n'.join(out) + '\n'
+    with open(os.path.join(a.out, 'perf.txt'), 'w') as f:
+        f.write(text)
+    sys.stdout.write(text)
+
+
+if __name__ == '__main__':
+    main()
