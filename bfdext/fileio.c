@@ -19,6 +19,7 @@
 #include <unistd.h>
 #include <libiberty/libiberty.h>
 #include "image.h"
+#include "fileio.h"
 
 static int
 io_error (struct relopt_error *err, int errnum, const char *what,

@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "image.h"
+#include "fileio.h"
 
 static const char sig_magic[] = "~Module signature appended~\n";
 

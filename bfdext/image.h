@@ -214,36 +214,11 @@ const char **relopt_image_sym_names (const relopt_image *img);
 uint32_t relopt_image_find_type (const relopt_image *img, uint32_t sh_type,
                                  unsigned *count);
 
-/* Read the whole file PATH into a new malloc'd buffer *BUFP of *LENP
-   bytes (fileio.c).  Errors: RELOPT_E_IO naming the system error.  */
-int relopt_read_whole_file (const char *path, unsigned char **bufp,
-                            size_t *lenp, struct relopt_error *err);
-
 /* ELF requires locals first: symbols [1, sh_info) local, the rest not.
    Returns 0, or CODE with a message naming the first symbol out of
    place.  */
 int relopt_image_check_locals_first (const relopt_image *img, int code,
                                      struct relopt_error *err);
-
-/* Identity of a file that was read (device, inode, size, mtime), so a
-   later replacement can verify it still replaces the same file.  */
-struct relopt_file_id
-{
-  uint64_t dev, ino, size;
-  int64_t mtime_sec, mtime_nsec;
-};
-
-/* As relopt_read_whole_file, also recording the file's identity.  */
-int relopt_read_file_id (const char *path, unsigned char **bufp,
-                         size_t *lenp, struct relopt_file_id *id,
-                         struct relopt_error *err);
-
-/* relopt_replace_file, and when EXPECT is not NULL refuse (RELOPT_E_IO,
-   nothing replaced) if PATH no longer is the file EXPECT describes.  */
-int relopt_replace_file_checked (const char *path, const unsigned char *buf,
-                                 size_t len, const char *mode_from,
-                                 const struct relopt_file_id *expect,
-                                 struct relopt_error *err);
 
 /* The output layout of an image (serialize.c): where each section goes
    and the bytes serialize makes itself (ELF header, section header
@@ -279,39 +254,10 @@ int relopt_layout_write (const relopt_image *img,
                          const struct relopt_layout *lay, int in_fd,
                          int out_fd);
 
-/* The input file as a read-only mapping (fileio.c): *MAPP and *LENP its
-   bytes (NULL, 0 for an empty file), *FDP the open descriptor (caller
-   closes it), *ID its identity.  Release the mapping with
-   relopt_unmap_file.  Refuses what is not a regular file.  Errors:
-   RELOPT_E_IO, RELOPT_E_NOMEM.  */
-int relopt_map_file (const char *path, unsigned char **mapp, size_t *lenp,
-                     int *fdp, struct relopt_file_id *id,
-                     struct relopt_error *err);
-void relopt_unmap_file (unsigned char *map, size_t len);
-
-/* The bytes [P, P+LEN) of mapping MAP (MAPLEN bytes) are not needed any
-   more (a pass replaced them): give back the whole pages they cover.  The
-   mapping stays valid: a page touched again is read from the file.  P
-   outside MAP is ignored.  */
-void relopt_map_release (unsigned char *map, size_t maplen,
-                         const unsigned char *p, size_t len);
-
 /* Parse the LEN bytes at MAP (a relopt_map_file mapping, which the image
    then owns and unmaps when freed) as relopt_image_read_mem does.  On
    error the mapping is released too.  */
 int relopt_image_adopt_map (unsigned char *map, size_t len,
                             relopt_image **imgp, struct relopt_error *err);
-
-/* What relopt_replace_file_with calls to fill the temporary file FD (new,
-   empty); returns 0 or an errno value.  */
-typedef int (*relopt_write_fn) (int fd, void *ctx);
-
-/* relopt_replace_file_checked with the contents written by WRITE (CTX
-   passed through) instead of a buffer; FLUSH false skips the fsync of a
-   replacing file.  */
-int relopt_replace_file_with (const char *path, relopt_write_fn write,
-                              void *ctx, const char *mode_from,
-                              const struct relopt_file_id *expect, bool flush,
-                              struct relopt_error *err);
 
 #endif /* RELOPT_IMAGE_H */

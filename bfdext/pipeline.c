@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "image.h"
+#include "fileio.h"
 #include "relsort.h"
 #include "strtab.h"
 #include "symhash.h"

@@ -17,6 +17,7 @@
 #include <string.h>
 #include "relopt.h"
 #include "image.h"
+#include "fileio.h"
 
 int LLVMFuzzerTestOneInput (const unsigned char *data, size_t size);
 
