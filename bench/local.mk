@@ -42,3 +42,15 @@ EXTRA_DIST += scripts/link-equiv.sh \
 check-link-equiv: src/relopt$(EXEEXT)
 	$(SHELL) $(srcdir)/scripts/link-equiv.sh --relopt src/relopt$(EXEEXT) \
 	  --synthetic --real armhf --real arm64
+
+## What relopt costs (bench/perf.py): the command against cp, objcopy and
+## llvm-objcopy on the largest real modules, the plugin against plain
+## ld.bfd and gold, and the scaling series up to 1M symbols; writes
+## bench/results/perf.txt and perf-scaling.png.  PERF_FLAGS=--quick for a
+## short run.
+PERF_FLAGS =
+EXTRA_DIST += bench/perf.py
+.PHONY: bench-perf
+bench-perf: src/relopt$(EXEEXT) plugin/relopt.la
+	$(PYTHON3) $(srcdir)/bench/perf.py --builddir . --out bench/results $(PERF_FLAGS)
+PYTHON3 = python3
