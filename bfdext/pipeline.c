@@ -214,9 +214,12 @@ install_table (relopt_image *img, uint32_t *idx, const char *name,
     }
   else
     relopt_image_set_data (img, *idx, buf, len);
-  /* Not allocated: loaders read the table from the file image.  */
+  /* Not allocated: loaders read the table from the file image.
+     SHF_EXCLUDE (DESIGN 2, 3): a final link (ld -shared included) drops
+     the table instead of merging it into its own dynamic hash tables,
+     while ld -r keeps it.  */
   s = &img->sec[*idx];
-  s->sh_flags = 0;
+  s->sh_flags = RELOPT_SHF_EXCLUDE;
   s->sh_addr = 0;
   s->sh_link = img->symtab;
   s->sh_info = 0;

@@ -206,7 +206,7 @@ verify_tables (const unsigned char *buf, size_t len, unsigned style)
       unsigned want = v.cls == EO_CLASS64 && v.machine == EO_EM_S390 ? 8 : 4;
       ck_assert_str_eq (v.sec[sysv].name, ".hash");
       ck_assert_uint_eq (v.sec[sysv].link, v.symtab);
-      ck_assert_uint_eq (v.sec[sysv].flags, 0);
+      ck_assert_uint_eq (v.sec[sysv].flags, 0x80000000u); /* SHF_EXCLUDE */
       ck_assert_uint_eq (v.sec[sysv].entsize, want);
       ck_assert_uint_eq (eo_get (v.sec[sysv].data + want, want, v.big),
                          v.nsym); /* nchain */
@@ -216,7 +216,7 @@ verify_tables (const unsigned char *buf, size_t len, unsigned style)
       uint32_t symoff = (uint32_t)eo_get (v.sec[gnu].data + 4, 4, v.big);
       ck_assert_str_eq (v.sec[gnu].name, ".gnu.hash");
       ck_assert_uint_eq (v.sec[gnu].link, v.symtab);
-      ck_assert_uint_eq (v.sec[gnu].flags, 0);
+      ck_assert_uint_eq (v.sec[gnu].flags, 0x80000000u); /* SHF_EXCLUDE */
       /* Exactly [symoffset, nsyms) is hashed.  */
       for (i = 1; i < v.nsym; i++)
         SOFT_CHECK (&soft, gnu_hashed (&v.sym[i]) == (i >= symoff),
