@@ -73,7 +73,17 @@ relopt_image_get_sym (const relopt_image *img, uint32_t idx,
 }
 
 bool
-relopt_sym_sysv_hashed (const struct relopt_sym *sym)
+relopt_is_mapping_symbol (const char *name)
+{
+  return name[0] == '$'
+         && (name[1] == 'a' || name[1] == 'd' || name[1] == 't'
+             || name[1] == 'x')
+         && (name[2] == '\0' || name[2] == '.');
+}
+
+/* Defined, named, and not a section or file symbol.  */
+static bool
+sym_named_defined (const struct relopt_sym *sym)
 {
   unsigned type = sym->st_info & 0xf;
 
@@ -82,9 +92,15 @@ relopt_sym_sysv_hashed (const struct relopt_sym *sym)
 }
 
 bool
+relopt_sym_sysv_hashed (const struct relopt_sym *sym)
+{
+  return sym_named_defined (sym) && !relopt_is_mapping_symbol (sym->name);
+}
+
+bool
 relopt_sym_gnu_hashed (const struct relopt_sym *sym)
 {
-  return relopt_sym_sysv_hashed (sym) && (sym->st_info >> 4) != RELOPT_STB_LOCAL;
+  return sym_named_defined (sym) && (sym->st_info >> 4) != RELOPT_STB_LOCAL;
 }
 
 const char **

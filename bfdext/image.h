@@ -207,9 +207,18 @@ void relopt_image_pop_section (relopt_image *img);
    else 4).  */
 unsigned relopt_image_hash_entsize (const relopt_image *img);
 
-/* Whether symbol SYM is hashed in .hash (DESIGN 2) / .gnu.hash (DESIGN 3).  */
+/* Whether symbol SYM may be chained in .hash (DESIGN 2: defined, named,
+   not STT_SECTION/STT_FILE, not a mapping symbol; of several symbols with
+   one name only the first is chained, see relopt_sysv_select) / is
+   hashed in .gnu.hash (DESIGN 3: defined, named, global or weak).  */
 bool relopt_sym_sysv_hashed (const struct relopt_sym *sym);
 bool relopt_sym_gnu_hashed (const struct relopt_sym *sym);
+
+/* Whether NAME is an ARM/AArch64 mapping symbol (AAELF: "$a", "$d",
+   "$t", "$x", alone or followed by '.' and more).  Applied on every
+   machine (DESIGN 2 names no machine; RISC-V's "$d"/"$x" are mapping
+   symbols too, and no loader looks such names up).  */
+bool relopt_is_mapping_symbol (const char *name);
 
 /* An array of IMG's NSYMS symbol names (unnamed: ""; entry 0 keeps a
    name if it has one), pointing into the .strtab bytes; caller frees the

@@ -258,17 +258,14 @@ build_sysv (relopt_image *img, const char *const *names, uint32_t *idx,
   size_t len;
   int rc;
 
-  hashed = calloc (img->nsyms, 1);
+  hashed = calloc (img->nsyms ? img->nsyms : 1, 1);
   if (hashed == NULL)
     return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
-  for (i = 1; i < img->nsyms; i++)
-    {
-      struct relopt_sym s;
-      relopt_image_get_sym (img, i, &s);
-      hashed[i] = relopt_sym_sysv_hashed (&s);
-      stats->sysv_nhashed += hashed[i];
-    }
-  rc = relopt_sysv_build (names, hashed, img->nsyms, &t, err);
+  rc = relopt_sysv_select (img, names, hashed, NULL, err);
+  for (i = 1; rc == 0 && i < img->nsyms; i++)
+    stats->sysv_nhashed += hashed[i];
+  if (rc == 0)
+    rc = relopt_sysv_build (names, hashed, img->nsyms, &t, err);
   free (hashed);
   if (rc)
     return rc;
