@@ -192,6 +192,23 @@ int relopt_image_own_data (relopt_image *img, uint32_t idx,
 int relopt_image_add_name (relopt_image *img, const char *name,
                            uint32_t *offp, struct relopt_error *err);
 
+/* The table names relopt adds (".gnu.hash", ".hash") must not outlive
+   the tables (DESIGN 7: "a table that is removed leaves no name in
+   .shstrtab").  relopt only ever appends names at the end of .shstrtab,
+   so the rule is: while the last string of .shstrtab is one of
+   NAMES[0..N) and nothing refers to its bytes (no sh_name; no st_name when
+   .shstrtab is also .strtab; no other section using .shstrtab as its
+   string table), drop it.  The string at offset 0 is never dropped.
+   Applied on every run before names are added, this makes .shstrtab
+   after any sequence of runs the same as after one run on the original
+   (whose own trailing unused table names go the same way).  */
+void relopt_image_trim_names (relopt_image *img, const char *const *names,
+                              size_t n);
+
+/* Recompute every section's NAME after .shstrtab's bytes were replaced
+   (relopt_image_set_data) or sh_name values changed.  */
+void relopt_image_names_changed (relopt_image *img);
+
 /* Append a new section with header *HDR (name given as NAME, added to
    .shstrtab when not already there) and return its index in *IDXP.
    HDR->data is taken over as with relopt_image_set_data.  */
