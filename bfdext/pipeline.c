@@ -508,6 +508,14 @@ relopt_rewrite_file (const char *inpath, const char *outpath,
   if (rc)
     return rc;
   rc = relopt_rewrite_mem (in, inlen, opts, &out, &outlen, stats, err);
+  /* In place, the same bytes: leave the file alone (DESIGN 7).  */
+  if (rc == 0 && outpath == NULL && outlen == inlen
+      && memcmp (out, in, inlen) == 0)
+    {
+      free (in);
+      free (out);
+      return 0;
+    }
   free (in);
   if (rc)
     return rc;
