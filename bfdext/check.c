@@ -387,6 +387,22 @@ out:
 }
 
 
+/* Without --hash-style, a file must carry at least one table: a module
+   relopt never processed (or whose tables a later tool removed) is not
+   what --check certifies.  --hash-style=none accepts a file without
+   tables.  */
+static int
+check_tables_present (const struct relopt_options *opts, uint32_t sysv,
+                      uint32_t gnu, struct relopt_error *err)
+{
+  if (!opts->hash_style_given && sysv == 0 && gnu == 0)
+    return relopt_set_error (err, RELOPT_E_CHECK,
+                             "no hash tables (no .hash or .gnu.hash: not "
+                             "processed by relopt?); use --hash-style=none "
+                             "to check a file without them");
+  return 0;
+}
+
 int
 relopt_check_image (const relopt_image *img,
                     const struct relopt_options *opts,
@@ -405,9 +421,12 @@ relopt_check_image (const relopt_image *img,
     return relopt_set_error (err, RELOPT_E_CHECK,
                              "%u SHT_HASH and %u SHT_GNU_HASH sections", nh,
                              ng);
-  /* Which tables must be there: only what --hash-style named.  Without
-     it, --check validates the tables the file has (a file without any
-     is not stale, just not processed).  */
+  rc = check_tables_present (opts, sysv, gnu, err);
+  if (rc)
+    return rc;
+  /* Which tables must be there: what --hash-style named; without it, at
+     least one (check_tables_present), and those the file has are
+     validated.  */
   if (opts->hash_style_given && (opts->hash_style & RELOPT_HASH_SYSV)
       && sysv == 0)
     return relopt_set_error (err, RELOPT_E_CHECK,

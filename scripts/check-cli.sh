@@ -5,7 +5,8 @@
 # -o gave exit 1, not 2; a 250-byte file name could not be rewritten in
 # place (temporary name past NAME_MAX); -o ignored the umask; both -> gnu
 # was refused; --plugin-path named an absent file in a build tree; an
-# in-place run with nothing to change replaced the file.
+# in-place run with nothing to change replaced the file; plain --check
+# passed a file without tables.
 set -u
 RELOPT=${RELOPT:-src/relopt}
 case $RELOPT in /*) ;; *) RELOPT=$(pwd)/$RELOPT ;; esac
@@ -66,5 +67,10 @@ ls -a | grep -q reloptXX && bad "temporary file left" || ok
 "$RELOPT" --hash-style=sysv same.o 2>err || bad "in place, changed: $(cat err)"
 [ "$(stat -c %i same.o)" != "${before%% *}" ] && ok \
   || bad "control: a changed result kept the inode (the test above proves nothing)"
+# 9. plain --check on an object relopt never touched fails with "no hash
+# tables"; --hash-style=none accepts it.
+"$RELOPT" --check orig.o 2>err; st=$?
+if [ $st = 1 ] && grep -q "^relopt: orig.o: .*no hash tables" err; then ok; else bad "--check of an unprocessed object: exit $st, $(cat err)"; fi
+"$RELOPT" --check --hash-style=none orig.o 2>err && ok || bad "--check --hash-style=none of an unprocessed object: $(cat err)"
 echo "check-cli: $pass passed, $fail failed"
 [ $fail = 0 ]

@@ -655,14 +655,21 @@ START_TEST (test_check_missing_table)
   ck_assert_int_eq (check_bytes (buf, len, RELOPT_HASH_GNU, &err),
                     RELOPT_E_CHECK);
   {
-    /* Plain --check (no --hash-style): only the tables present are
-       validated, so an unprocessed object without tables passes.  */
+    /* Plain --check (no --hash-style): an unprocessed object without
+       tables fails with "no hash tables"; with one table it is
+       validated (the sysv output below).  */
     struct relopt_options plain;
     relopt_image *img;
     relopt_options_init (&plain);
     ck_assert_int_eq (relopt_image_read_mem (buf, len, &img, &err), 0);
+    ck_assert_int_eq (relopt_check_image (img, &plain, &err), RELOPT_E_CHECK);
+    ck_assert_ptr_nonnull (strstr (err.msg, "no hash tables"));
+    relopt_image_free (img);
+    rewrite (buf, len, RELOPT_HASH_SYSV, &out, &olen);
+    ck_assert_int_eq (relopt_image_read_mem (out, olen, &img, &err), 0);
     ck_assert_int_eq (relopt_check_image (img, &plain, &err), 0);
     relopt_image_free (img);
+    free (out);
   }
   ck_assert_int_eq (check_bytes (buf, len, RELOPT_HASH_NONE, &err), 0);
   rewrite (buf, len, RELOPT_HASH_SYSV, &out, &olen);
