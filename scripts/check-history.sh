@@ -9,7 +9,8 @@
 # .shstrtab, extended numbering and everything else).
 #
 # Objects: gas x86_64 (testsuite/relopt.dump/x86_64-gnu.s), clang -c
-# (one string table for symbol and section names), 32-bit ARM with
+# (one string table for symbol and section names, which must be merged:
+# rebuilt from both, in relopt's order), 32-bit ARM with
 # branch relocations (arm-branch.s, when the cross assembler is there),
 # and a gas object of exactly 0xfeff sections (both tables make 0xff01:
 # extended numbering, which must go away again with fewer tables).
@@ -47,6 +48,16 @@ EOF
   [ "$(readelf -hW clang.o | sed -n 's/.*string table index: *//p')" = \
     "$(readelf -SW clang.o | sed 's/^ *\[ *[0-9]*\] *//' | awk '$1 == ".symtab" { print $(NF-2) }')" ] \
     || bad "clang -c no longer writes one string table (.strtab == .shstrtab)"
+  # Merged (DESIGN 5, 7): rebuilt in relopt's order, the symbol names
+  # first (symbol 1 is the FILE symbol "c.c"), where clang put
+  # ".rela.text" first; the section names must survive (readelf names
+  # every section as before).
+  "$RELOPT" --hash-style=none -o clang.none.o clang.o || exit 99
+  [ "$(readelf -p .strtab clang.none.o | sed -n 3p | awk '{print $3}')" = c.c ] \
+    || bad "clang -c .strtab/.shstrtab not rebuilt: $(readelf -p .strtab clang.none.o | sed -n 3p)"
+  cmp -s <(readelf -SW clang.o | awk '/^ *\[/ { sub(/^ *\[ *[0-9]+\] */, ""); print $1, $2 }') \
+         <(readelf -SW clang.none.o | awk '/^ *\[/ { sub(/^ *\[ *[0-9]+\] */, ""); print $1, $2 }') \
+    || bad "clang -c: section names or types changed by the merge"
   objs+=(clang)
 else
   echo "check-history: clang not installed, its case skipped"
