@@ -163,21 +163,21 @@ order_symbols (relopt_image *img, uint32_t *symoffset,
   return rc;
 }
 
-/* Pass: rebuild .strtab from the final symbol table and patch st_name.  */
+/* Pass: rebuild .strtab from the final symbol table (and the section
+   names when it is also .shstrtab) and patch st_name (and sh_name).  */
 static int
 merge_strtab (relopt_image *img, struct relopt_error *err)
 {
-  const char **names;
+  /* With one table for both (clang -c), the section names follow the
+     symbol names: still a pure function of the final symtab and the
+     section names.  */
+  bool with_sections = img->strtab == img->shstrndx;
+  size_t n = img->nsyms + (with_sections ? img->shnum : 0);
+  const char **names, **all;
   uint32_t *offsets, i;
   unsigned char *buf;
   size_t len;
-  int rc = 0;
-
-  /* With one table for both, the section names follow the symbol names
-     (a pure function of the final symtab and the section names).  */
-  bool with_sections = img->strtab == img->shstrndx;
-  size_t n = img->nsyms + (with_sections ? img->shnum : 0);
-  const char **all = NULL;
+  int rc;
 
   names = relopt_image_sym_names (img);
   all = calloc (n ? n : 1, sizeof *all);
@@ -198,8 +198,7 @@ merge_strtab (relopt_image *img, struct relopt_error *err)
                                   || img->sec[i].sh_type == RELOPT_SHT_GNU_HASH
                               ? NULL
                               : img->sec[i].name;
-  if (rc == 0)
-    rc = relopt_strtab_merge (all, n, &buf, &len, offsets, err);
+  rc = relopt_strtab_merge (all, n, &buf, &len, offsets, err);
   free (names); /* points into the old .strtab, still alive */
   free (all);
   if (rc == 0)
