@@ -6,7 +6,8 @@
    claims to index, structurally and by doing every lookup:
    - sh_link is .symtab; the header words and size are consistent;
    - .hash: every chain member is hashed and in its bucket, chains ascend,
-     every hashed symbol is reachable exactly once;
+     every hashed symbol is reachable exactly once; chained are exactly the
+     first symbol of each name, mapping symbols never (DESIGN 2);
    - .gnu.hash: hashed symbols are exactly [symoffset, nsyms), in bucket
      order, buckets point at each run's start, chain words hold the hash
      and the end bit, the bloom filter has both bits of every symbol;
@@ -175,6 +176,33 @@ check_link (const relopt_image *img, uint32_t idx, const char *what,
   return 0;
 }
 
+/* Symbol I is on a .hash chain but DESIGN 2 leaves it out (FIRST as
+   relopt_sysv_select gives it): say why.  */
+static int
+sysv_not_chained (const relopt_image *img, uint32_t idx,
+                  const char *const *names, const uint32_t *first, uint32_t i,
+                  struct relopt_error *err)
+{
+  char lb[96];
+  const char *sec = relopt_section_label (img, idx, lb, sizeof lb);
+
+  if (first[i] != 0)
+    return relopt_set_error (err, RELOPT_E_CHECK,
+                             "%s: symbol %u '%.60s' is on a chain but symbol "
+                             "%u has the same name (only the first of a "
+                             "name is chained)",
+                             sec, i, names[i], first[i]);
+  if (relopt_is_mapping_symbol (names[i]))
+    return relopt_set_error (err, RELOPT_E_CHECK,
+                             "%s: symbol %u '%.60s' is on a chain but is a "
+                             "mapping symbol (never chained)",
+                             sec, i, names[i]);
+  return relopt_set_error (err, RELOPT_E_CHECK,
+                           "%s: symbol %u '%.60s' is on a chain but is not a "
+                           "hashed symbol (stale table?)",
+                           sec, i, names[i]);
+}
+
 static int
 check_sysv (const relopt_image *img, uint32_t idx, const char *const *names,
             struct relopt_error *err)
@@ -182,7 +210,7 @@ check_sysv (const relopt_image *img, uint32_t idx, const char *const *names,
   const struct relopt_section *s = &img->sec[idx];
   struct relopt_sysv_table t;
   unsigned char *hashed = NULL, *reached = NULL;
-  uint32_t i, b;
+  uint32_t *first = NULL, i, b;
   char lb[96];
   int rc;
 
@@ -194,19 +222,17 @@ check_sysv (const relopt_image *img, uint32_t idx, const char *const *names,
                            img->nsyms, &t, err);
   if (rc)
     return rc == RELOPT_E_NOMEM ? rc : (err->code = RELOPT_E_CHECK);
-  hashed = calloc (img->nsyms, 1);
-  reached = calloc (img->nsyms, 1);
-  if (hashed == NULL || reached == NULL)
+  hashed = calloc (img->nsyms ? img->nsyms : 1, 1);
+  reached = calloc (img->nsyms ? img->nsyms : 1, 1);
+  first = calloc (img->nsyms ? img->nsyms : 1, sizeof *first);
+  if (hashed == NULL || reached == NULL || first == NULL)
     {
       rc = relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
       goto out;
     }
-  for (i = 1; i < img->nsyms; i++)
-    {
-      struct relopt_sym sym;
-      relopt_image_get_sym (img, i, &sym);
-      hashed[i] = relopt_sym_sysv_hashed (&sym);
-    }
+  rc = relopt_sysv_select (img, names, hashed, first, err);
+  if (rc)
+    goto out;
   for (b = 0; b < t.nbucket; b++)
     {
       uint32_t prev = 0;
@@ -214,13 +240,7 @@ check_sysv (const relopt_image *img, uint32_t idx, const char *const *names,
         {
           if (!hashed[i])
             {
-              rc = relopt_set_error (err, RELOPT_E_CHECK,
-                                     "%s: symbol %u '%.60s' is on a chain "
-                                     "but is not a hashed symbol (stale "
-                                     "table?)",
-                                     relopt_section_label (img, idx, lb,
-                                                           sizeof lb),
-                                     i, names[i]);
+              rc = sysv_not_chained (img, idx, names, first, i, err);
               goto out;
             }
           if (relopt_sysv_hash (names[i]) % t.nbucket != b)
@@ -264,6 +284,7 @@ check_sysv (const relopt_image *img, uint32_t idx, const char *const *names,
 out:
   free (hashed);
   free (reached);
+  free (first);
   relopt_sysv_free (&t);
   return rc;
 }
@@ -366,6 +387,22 @@ out:
 }
 
 
+/* Without --hash-style, a file must carry at least one table: a module
+   relopt never processed (or whose tables a later tool removed) is not
+   what --check certifies.  --hash-style=none accepts a file without
+   tables.  */
+static int
+check_tables_present (const struct relopt_options *opts, uint32_t sysv,
+                      uint32_t gnu, struct relopt_error *err)
+{
+  if (!opts->hash_style_given && sysv == 0 && gnu == 0)
+    return relopt_set_error (err, RELOPT_E_CHECK,
+                             "no hash tables (no .hash or .gnu.hash: not "
+                             "processed by relopt?); use --hash-style=none "
+                             "to check a file without them");
+  return 0;
+}
+
 int
 relopt_check_image (const relopt_image *img,
                     const struct relopt_options *opts,
@@ -384,9 +421,12 @@ relopt_check_image (const relopt_image *img,
     return relopt_set_error (err, RELOPT_E_CHECK,
                              "%u SHT_HASH and %u SHT_GNU_HASH sections", nh,
                              ng);
-  /* Which tables must be there: only what --hash-style named.  Without
-     it, --check validates the tables the file has (a file without any
-     is not stale, just not processed).  */
+  rc = check_tables_present (opts, sysv, gnu, err);
+  if (rc)
+    return rc;
+  /* Which tables must be there: what --hash-style named; without it, at
+     least one (check_tables_present), and those the file has are
+     validated.  */
   if (opts->hash_style_given && (opts->hash_style & RELOPT_HASH_SYSV)
       && sysv == 0)
     return relopt_set_error (err, RELOPT_E_CHECK,

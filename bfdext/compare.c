@@ -1,13 +1,16 @@
 /* compare.c -- prove a rewrite kept what DESIGN 1 and 8 say it keeps, by
    reading both images independently of how the rewrite was done:
    section headers and contents, the symbol multiset, and every relocation
-   with its symbol resolved to an identity (not an index).  */
+   with its symbol resolved to an identity (not an index): per section,
+   the branch relocations (DESIGN 6) as a multiset and all others in
+   their original order.  */
 
 #include <config.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "image.h"
+#include "relsort.h"
 
 /* Sections whose contents a rewrite may change.  */
 static bool
@@ -126,27 +129,50 @@ cmp_rel_qsort (const void *pa, const void *pb)
   return cmp_sym_id (&a->sym, &b->sym);
 }
 
+/* The relocations of section IDX as identities, split as DESIGN 6
+   orders them: the branch relocations (*NBP of them, first in the
+   array, sorted: a multiset) and then the others in file order (the
+   rewrite must keep their relative order: a MIPS HI16 must stay before
+   its LO16, and R_*_RELATIVE-style pairs are order-sensitive).  */
 static struct rel_id *
-rel_ids (const relopt_image *img, uint32_t idx, uint64_t *np)
+rel_ids (const relopt_image *img, uint32_t idx, uint64_t *np, uint64_t *nbp)
 {
   const struct relopt_section *s = &img->sec[idx];
   size_t ent = relopt_image_rel_entsize (img, s->sh_type);
-  uint64_t n = s->sh_size / ent, j;
+  uint64_t n = s->sh_size / ent, j, nb = 0, k;
   struct rel_id *r = calloc (n ? n : 1, sizeof *r);
+  unsigned char *branch = calloc (n ? n : 1, 1);
 
   *np = n;
-  if (r == NULL)
-    return NULL;
+  *nbp = 0;
+  if (r == NULL || branch == NULL)
+    {
+      free (r);
+      free (branch);
+      return NULL;
+    }
   for (j = 0; j < n; j++)
     {
       struct relopt_rel rel;
       relopt_image_get_rel (img, s->sh_type, s->data + j * ent, &rel);
-      r[j].offset = rel.r_offset;
-      r[j].type = rel.type;
-      r[j].addend = rel.addend;
-      sym_id_of (img, rel.sym, &r[j].sym);
+      branch[j] = relopt_is_branch_reloc (img->e_machine, img->elfclass,
+                                          rel.type);
+      nb += branch[j];
     }
-  qsort (r, n, sizeof *r, cmp_rel_qsort);
+  /* Branches to [0, nb), the others to [nb, n), each in file order.  */
+  for (j = 0, k = 0; j < n; j++)
+    {
+      struct relopt_rel rel;
+      uint64_t at = branch[j] ? k++ : nb + (j - k);
+      relopt_image_get_rel (img, s->sh_type, s->data + j * ent, &rel);
+      r[at].offset = rel.r_offset;
+      r[at].type = rel.type;
+      r[at].addend = rel.addend;
+      sym_id_of (img, rel.sym, &r[at].sym);
+    }
+  free (branch);
+  qsort (r, nb, sizeof *r, cmp_rel_qsort);
+  *nbp = nb;
   return r;
 }
 
@@ -203,12 +229,12 @@ compare_relocs (const relopt_image *a, const relopt_image *b, uint32_t idx,
                 struct relopt_error *err)
 {
   struct rel_id *x, *y;
-  uint64_t nx, ny, j;
+  uint64_t nx, ny, nbx, nby, j;
   char lb[96];
   int rc = 0;
 
-  x = rel_ids (a, idx, &nx);
-  y = rel_ids (b, idx, &ny);
+  x = rel_ids (a, idx, &nx, &nbx);
+  y = rel_ids (b, idx, &ny, &nby);
   if (x == NULL || y == NULL)
     {
       free (x);
@@ -220,15 +246,23 @@ compare_relocs (const relopt_image *a, const relopt_image *b, uint32_t idx,
                            "%s: %llu relocations, the original has %llu",
                            relopt_section_label (b, idx, lb, sizeof lb),
                            (unsigned long long) ny, (unsigned long long) nx);
+  else if (nbx != nby)
+    rc = relopt_set_error (err, RELOPT_E_CHECK,
+                           "%s: %llu branch relocations, the original has "
+                           "%llu",
+                           relopt_section_label (b, idx, lb, sizeof lb),
+                           (unsigned long long) nby, (unsigned long long) nbx);
   for (j = 0; rc == 0 && j < nx; j++)
     if (cmp_rel_qsort (&x[j], &y[j]) != 0)
       {
         char ys[160], xs[160];
         rc = relopt_set_error (err, RELOPT_E_CHECK,
-                               "%s: relocation at 0x%llx (r_type %u, addend "
-                               "%lld, symbol %s) differs from the original's "
-                               "(r_type %u, addend %lld, symbol %s)",
+                               "%s: %s relocation at 0x%llx (r_type %u, "
+                               "addend %lld, symbol %s) differs from the "
+                               "original's (r_type %u, addend %lld, symbol "
+                               "%s)",
                                relopt_section_label (b, idx, lb, sizeof lb),
+                               j < nbx ? "branch" : "non-branch (kept in order)",
                                (unsigned long long) y[j].offset, y[j].type,
                                (long long) y[j].addend,
                                describe_sym (&y[j].sym, ys, sizeof ys),

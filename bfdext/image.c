@@ -74,7 +74,17 @@ relopt_image_get_sym (const relopt_image *img, uint32_t idx,
 }
 
 bool
-relopt_sym_sysv_hashed (const struct relopt_sym *sym)
+relopt_is_mapping_symbol (const char *name)
+{
+  return name[0] == '$'
+         && (name[1] == 'a' || name[1] == 'd' || name[1] == 't'
+             || name[1] == 'x')
+         && (name[2] == '\0' || name[2] == '.');
+}
+
+/* Defined, named, and not a section or file symbol.  */
+static bool
+sym_named_defined (const struct relopt_sym *sym)
 {
   unsigned type = sym->st_info & 0xf;
 
@@ -83,9 +93,15 @@ relopt_sym_sysv_hashed (const struct relopt_sym *sym)
 }
 
 bool
+relopt_sym_sysv_hashed (const struct relopt_sym *sym)
+{
+  return sym_named_defined (sym) && !relopt_is_mapping_symbol (sym->name);
+}
+
+bool
 relopt_sym_gnu_hashed (const struct relopt_sym *sym)
 {
-  return relopt_sym_sysv_hashed (sym) && (sym->st_info >> 4) != RELOPT_STB_LOCAL;
+  return sym_named_defined (sym) && (sym->st_info >> 4) != RELOPT_STB_LOCAL;
 }
 
 const char **
@@ -343,6 +359,75 @@ relopt_image_add_name (relopt_image *img, const char *name, uint32_t *offp,
   *offp = (uint32_t) off;
   resolve_section_names (img);
   return 0;
+}
+
+void
+relopt_image_names_changed (relopt_image *img)
+{
+  resolve_section_names (img);
+}
+
+/* Whether byte range [START, END) of .shstrtab is referred to by a
+   section name or, when .shstrtab is also the symbols' string table, a
+   symbol name; a section other than .symtab that uses .shstrtab as its
+   string table counts as referring to all of it.  */
+static bool
+names_in_use (const relopt_image *img, uint64_t start, uint64_t end)
+{
+  uint32_t i;
+
+  for (i = 0; i < img->shnum; i++)
+    {
+      const struct relopt_section *s = &img->sec[i];
+      if (s->sh_name >= start && s->sh_name < end)
+        return true;
+      if (i != 0 && i != img->symtab && s->sh_link == img->shstrndx
+          && s->sh_type != RELOPT_SHT_NULL && s->sh_type != RELOPT_SHT_HASH
+          && s->sh_type != RELOPT_SHT_GNU_HASH
+          && s->sh_type != RELOPT_SHT_REL && s->sh_type != RELOPT_SHT_RELA)
+        return true;
+    }
+  if (img->symtab != 0 && img->strtab == img->shstrndx)
+    for (i = 0; i < img->nsyms; i++)
+      {
+        uint32_t st_name = relopt_get32 (relopt_image_sym_raw (img, i),
+                                         img->big);
+        if (st_name >= start && st_name < end)
+          return true;
+      }
+  return false;
+}
+
+void
+relopt_image_trim_names (relopt_image *img, const char *const *names,
+                         size_t n)
+{
+  struct relopt_section *shstr;
+  bool trimmed = false;
+
+  if (img->shstrndx == 0)
+    return;
+  shstr = &img->sec[img->shstrndx];
+  while (shstr->sh_size >= 2 && shstr->data[shstr->sh_size - 1] == '\0')
+    {
+      uint64_t start = shstr->sh_size - 1;
+      size_t k;
+
+      while (start > 0 && shstr->data[start - 1] != '\0')
+        start--;
+      /* Offset 0 holds the table's first string: never removed.  */
+      if (start == 0)
+        break;
+      for (k = 0; k < n; k++)
+        if (strcmp ((const char *) shstr->data + start, names[k]) == 0)
+          break;
+      if (k == n || names_in_use (img, start, shstr->sh_size))
+        break;
+      shstr->sh_size = start;
+      trimmed = true;
+    }
+  if (trimmed)
+    resolve_section_names (img);
 }
 
 int

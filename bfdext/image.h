@@ -51,6 +51,7 @@
 #define RELOPT_SHT_SYMTAB_SHNDX 18
 #define RELOPT_SHT_LLVM_ADDRSIG 0x6fff4c03u
 #define RELOPT_SHT_GNU_HASH 0x6ffffff6u
+#define RELOPT_SHF_EXCLUDE 0x80000000u
 #define RELOPT_SHN_UNDEF 0
 #define RELOPT_SHN_LORESERVE 0xff00u
 #define RELOPT_SHN_ABS 0xfff1u
@@ -185,6 +186,23 @@ int relopt_image_own_data (relopt_image *img, uint32_t idx,
 int relopt_image_add_name (relopt_image *img, const char *name,
                            uint32_t *offp, struct relopt_error *err);
 
+/* The table names relopt adds (".gnu.hash", ".hash") must not outlive
+   the tables (DESIGN 7: "a table that is removed leaves no name in
+   .shstrtab").  relopt only ever appends names at the end of .shstrtab,
+   so the rule is: while the last string of .shstrtab is one of
+   NAMES[0..N) and nothing refers to its bytes (no sh_name; no st_name when
+   .shstrtab is also .strtab; no other section using .shstrtab as its
+   string table), drop it.  The string at offset 0 is never dropped.
+   Applied on every run before names are added, this makes .shstrtab
+   after any sequence of runs the same as after one run on the original
+   (whose own trailing unused table names go the same way).  */
+void relopt_image_trim_names (relopt_image *img, const char *const *names,
+                              size_t n);
+
+/* Recompute every section's NAME after .shstrtab's bytes were replaced
+   (relopt_image_set_data) or sh_name values changed.  */
+void relopt_image_names_changed (relopt_image *img);
+
 /* Append a new section with header *HDR (name given as NAME, added to
    .shstrtab when not already there) and return its index in *IDXP.
    HDR->data is taken over as with relopt_image_set_data.  */
@@ -200,9 +218,18 @@ void relopt_image_pop_section (relopt_image *img);
    else 4).  */
 unsigned relopt_image_hash_entsize (const relopt_image *img);
 
-/* Whether symbol SYM is hashed in .hash (DESIGN 2) / .gnu.hash (DESIGN 3).  */
+/* Whether symbol SYM may be chained in .hash (DESIGN 2: defined, named,
+   not STT_SECTION/STT_FILE, not a mapping symbol; of several symbols with
+   one name only the first is chained, see relopt_sysv_select) / is
+   hashed in .gnu.hash (DESIGN 3: defined, named, global or weak).  */
 bool relopt_sym_sysv_hashed (const struct relopt_sym *sym);
 bool relopt_sym_gnu_hashed (const struct relopt_sym *sym);
+
+/* Whether NAME is an ARM/AArch64 mapping symbol (AAELF: "$a", "$d",
+   "$t", "$x", alone or followed by '.' and more).  Applied on every
+   machine (DESIGN 2 names no machine; RISC-V's "$d"/"$x" are mapping
+   symbols too, and no loader looks such names up).  */
+bool relopt_is_mapping_symbol (const char *name);
 
 /* An array of IMG's NSYMS symbol names (unnamed: ""; entry 0 keeps a
    name if it has one), pointing into the .strtab bytes; caller frees the

@@ -72,11 +72,16 @@ removable (const relopt_image *img, uint32_t idx)
   return true;
 }
 
+/* The section names relopt adds.  */
+static const char *const table_names[] = { ".gnu.hash", ".hash" };
+
 /* Existing tables.  relopt appends its tables after every other section,
    so a run on relopt's output finds them at the tail: those are removed
    (nothing refers to them, so no index changes) and the wanted ones are
-   appended again, always as .hash then .gnu.hash.  The output therefore
-   does not depend on which styles earlier runs used.  A table elsewhere
+   appended again, always as .hash then .gnu.hash, and their names leave
+   .shstrtab (relopt_image_trim_names) before the wanted ones are added
+   again.  The output therefore does not depend on which styles earlier
+   runs used.  A table elsewhere
    (`ld -r' of relopt output moves them to the front) is rebuilt in place
    when its style is wanted, and refused otherwise, since removing it would
    renumber sections (DESIGN 1: every section keeps its index).  */
@@ -92,6 +97,7 @@ settle_tables (relopt_image *img, unsigned style, struct tables *t,
              || img->sec[img->shnum - 1].sh_type == RELOPT_SHT_GNU_HASH)
          && removable (img, img->shnum - 1))
     relopt_image_pop_section (img);
+  relopt_image_trim_names (img, table_names, 2);
   rc = find_tables (img, t, err);
   if (rc)
     return rc;
@@ -111,15 +117,15 @@ settle_tables (relopt_image *img, unsigned style, struct tables *t,
   return 0;
 }
 
-/* Whether .strtab holds anything besides symbol names (section names, or
-   another section's strings): then it cannot be rebuilt from .symtab.  */
+/* Whether .strtab holds another section's strings: then it cannot be
+   rebuilt from .symtab.  A .strtab that is also .shstrtab (clang -c
+   writes one string table) is not shared in this sense: merge_strtab
+   rebuilds it from the symbol and section names.  */
 static bool
 strtab_shared (const relopt_image *img)
 {
   uint32_t i;
 
-  if (img->strtab == img->shstrndx)
-    return true;
   /* Hash tables do not count: their sh_link is reset to .symtab when
      they are rebuilt, so counting them would merge only on a second run
      (not idempotent).  */
@@ -159,33 +165,55 @@ order_symbols (relopt_image *img, uint32_t *symoffset,
   return rc;
 }
 
-/* Pass: rebuild .strtab from the final symbol table and patch st_name.  */
+/* Pass: rebuild .strtab from the final symbol table (and the section
+   names when it is also .shstrtab) and patch st_name (and sh_name).  */
 static int
 merge_strtab (relopt_image *img, struct relopt_error *err)
 {
-  const char **names;
+  /* With one table for both (clang -c), the section names follow the
+     symbol names: still a pure function of the final symtab and the
+     section names.  */
+  bool with_sections = img->strtab == img->shstrndx;
+  size_t n = img->nsyms + (with_sections ? img->shnum : 0);
+  const char **names, **all;
   uint32_t *offsets, i;
   unsigned char *buf;
   size_t len;
   int rc;
 
   names = relopt_image_sym_names (img);
-  offsets = malloc (img->nsyms * sizeof *offsets);
-  if (names == NULL || offsets == NULL)
+  all = calloc (n ? n : 1, sizeof *all);
+  offsets = malloc ((n ? n : 1) * sizeof *offsets);
+  if (names == NULL || all == NULL || offsets == NULL)
     {
       free (names);
+      free (all);
       free (offsets);
       return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
     }
-  rc = relopt_strtab_merge (names, img->nsyms, &buf, &len, offsets, err);
+  /* A hash table's name is left out (sh_name 0 for now): name_tables
+     appends it afterwards, as for a new table, so the bytes do not
+     depend on whether a table was kept from an earlier run or is new.  */
+  memcpy (all, names, img->nsyms * sizeof *all);
+  for (i = 0; with_sections && i < img->shnum; i++)
+    all[img->nsyms + i] = img->sec[i].sh_type == RELOPT_SHT_HASH
+                                  || img->sec[i].sh_type == RELOPT_SHT_GNU_HASH
+                              ? NULL
+                              : img->sec[i].name;
+  rc = relopt_strtab_merge (all, n, &buf, &len, offsets, err);
   free (names); /* points into the old .strtab, still alive */
+  free (all);
   if (rc == 0)
     rc = relopt_image_own_data (img, img->symtab, err);
   if (rc == 0)
     {
       for (i = 0; i < img->nsyms; i++)
         relopt_put32 (relopt_image_sym_raw (img, i), offsets[i], img->big);
+      for (i = 0; with_sections && i < img->shnum; i++)
+        img->sec[i].sh_name = offsets[img->nsyms + i];
       relopt_image_set_data (img, img->strtab, buf, len);
+      if (with_sections)
+        relopt_image_names_changed (img);
     }
   free (offsets);
   return rc;
@@ -216,9 +244,12 @@ install_table (relopt_image *img, uint32_t *idx, const char *name,
     }
   else
     relopt_image_set_data (img, *idx, buf, len);
-  /* Not allocated: loaders read the table from the file image.  */
+  /* Not allocated: loaders read the table from the file image.
+     SHF_EXCLUDE (DESIGN 2, 3): a final link (ld -shared included) drops
+     the table instead of merging it into its own dynamic hash tables,
+     while ld -r keeps it.  */
   s = &img->sec[*idx];
-  s->sh_flags = 0;
+  s->sh_flags = RELOPT_SHF_EXCLUDE;
   s->sh_addr = 0;
   s->sh_link = img->symtab;
   s->sh_info = 0;
@@ -257,17 +288,14 @@ build_sysv (relopt_image *img, const char *const *names, uint32_t *idx,
   size_t len;
   int rc;
 
-  hashed = calloc (img->nsyms, 1);
+  hashed = calloc (img->nsyms ? img->nsyms : 1, 1);
   if (hashed == NULL)
     return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
-  for (i = 1; i < img->nsyms; i++)
-    {
-      struct relopt_sym s;
-      relopt_image_get_sym (img, i, &s);
-      hashed[i] = relopt_sym_sysv_hashed (&s);
-      stats->sysv_nhashed += hashed[i];
-    }
-  rc = relopt_sysv_build (names, hashed, img->nsyms, &t, err);
+  rc = relopt_sysv_select (img, names, hashed, NULL, err);
+  for (i = 1; rc == 0 && i < img->nsyms; i++)
+    stats->sysv_nhashed += hashed[i];
+  if (rc == 0)
+    rc = relopt_sysv_build (names, hashed, img->nsyms, &t, err);
   free (hashed);
   if (rc)
     return rc;
@@ -335,6 +363,37 @@ build_gnu (relopt_image *img, const char *const *names, uint32_t symoffset,
                         is64 ? 8 : 4, is64 ? 0 : 4, buf, len, err);
 }
 
+/* Pass: the tables' names into .shstrtab, always .gnu.hash's first (so
+   that ".hash" is its tail), whether the table is new or kept in place
+   (KEPT[0], KEPT[1]: the names of kept GNU and SysV tables, read before
+   .strtab/.shstrtab was rebuilt, or NULL).  Doing both the same way
+   makes .shstrtab independent of which tables earlier runs left.  */
+static int
+name_tables (relopt_image *img, const struct tables *t, unsigned style,
+             char *const kept[2], struct relopt_error *err)
+{
+  const uint32_t idx[2] = { t->gnu, t->sysv };
+  const bool want[2] = { (style & RELOPT_HASH_GNU) != 0,
+                         (style & RELOPT_HASH_SYSV) != 0 };
+  unsigned k;
+  int rc = 0;
+
+  for (k = 0; rc == 0 && k < 2; k++)
+    {
+      uint32_t off;
+      if (!want[k])
+        continue;
+      rc = relopt_image_add_name (img, idx[k] ? kept[k] : table_names[k],
+                                  &off, err);
+      if (rc == 0 && idx[k])
+        {
+          img->sec[idx[k]].sh_name = off;
+          relopt_image_names_changed (img);
+        }
+    }
+  return rc;
+}
+
 int
 relopt_rewrite (relopt_image *img, const struct relopt_options *opts,
                 struct relopt_stats *stats, struct relopt_error *err)
@@ -342,6 +401,7 @@ relopt_rewrite (relopt_image *img, const struct relopt_options *opts,
   struct relopt_stats local;
   struct tables tables;
   const char **names = NULL;
+  char *kept[2] = { NULL, NULL }; /* names of tables kept in place */
   uint32_t symoffset = img->nsyms;
   int rc;
 
@@ -367,6 +427,12 @@ relopt_rewrite (relopt_image *img, const struct relopt_options *opts,
 
   /* 2. Existing tables: rebuilt in place, or dropped when not wanted.  */
   rc = settle_tables (img, opts->hash_style, &tables, err);
+  if (rc == 0 && tables.gnu
+      && (kept[0] = strdup (img->sec[tables.gnu].name)) == NULL)
+    rc = relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
+  if (rc == 0 && tables.sysv
+      && (kept[1] = strdup (img->sec[tables.sysv].name)) == NULL)
+    rc = relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
 
   /* 3. Symbol order for .gnu.hash, every index user remapped.  */
   if (rc == 0)
@@ -382,24 +448,25 @@ relopt_rewrite (relopt_image *img, const struct relopt_options *opts,
   if (rc == 0 && opts->merge_strtab && !strtab_shared (img))
     rc = merge_strtab (img, err);
 
-  /* 6. Hash tables over the final symtab.  */
+  /* 6. Hash tables over the final symtab.  Their names go into
+     .shstrtab first, ".gnu.hash" before ".hash" so that ".hash" is its
+     tail, and before NAMES is taken: when .shstrtab is also .strtab,
+     adding a name replaces the bytes NAMES points into.  */
+  if (rc == 0)
+    rc = name_tables (img, &tables, opts->hash_style, kept, err);
   if (rc == 0 && opts->hash_style != RELOPT_HASH_NONE)
     {
       names = relopt_image_sym_names (img);
       if (names == NULL)
         rc = relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
     }
-  /* ".gnu.hash" goes into .shstrtab first, so ".hash" is its tail.  */
-  if (rc == 0 && (opts->hash_style & RELOPT_HASH_GNU) && tables.gnu == 0)
-    {
-      uint32_t off;
-      rc = relopt_image_add_name (img, ".gnu.hash", &off, err);
-    }
   if (rc == 0 && (opts->hash_style & RELOPT_HASH_SYSV))
     rc = build_sysv (img, names, &tables.sysv, stats, err);
   if (rc == 0 && (opts->hash_style & RELOPT_HASH_GNU))
     rc = build_gnu (img, names, symoffset, &tables.gnu, stats, err);
   free (names);
+  free (kept[0]);
+  free (kept[1]);
 
   stats->strtab_bytes_after = img->sec[img->strtab].sh_size;
   return rc;

@@ -158,7 +158,13 @@ int relopt_rewrite_mem (const unsigned char *in, size_t inlen,
    destination's directory and renamed over it only when complete, so on
    any failure the destination (and the input) are byte-identical to what
    they were.  In place, a symbolic link's target is rewritten and the
-   file mode is kept.  Errors: any of the above plus RELOPT_E_IO.  */
+   file mode is kept.  In place, a result equal to the file's bytes
+   leaves the file untouched (no write, no rename: same inode, same
+   mtime; DESIGN 7), so make and hard links see no change.  With OUTPATH
+   the output is always written (OUTPATH may be a different file from
+   one run to the next; comparing it first would cost a read of a file
+   the caller asked to replace).  Errors: any of the above plus
+   RELOPT_E_IO.  */
 int relopt_rewrite_file (const char *inpath, const char *outpath,
                          const struct relopt_options *opts,
                          struct relopt_stats *stats,

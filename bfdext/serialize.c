@@ -103,23 +103,25 @@ relopt_image_layout (const relopt_image *img, struct relopt_layout *lay,
       return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
     }
 
-  /* Extended numbering (gABI): past SHN_LORESERVE sections, or when the
-     input already used it, the count lives in section 0's sh_size and the
-     name table index in its sh_link.  */
+  /* Extended numbering (gABI), used exactly when a value needs it
+     (DESIGN 7: the output must not depend on whether an earlier run, or
+     the input, needed it): SHN_LORESERVE sections or more put the count
+     in section 0's sh_size (e_shnum 0), a name table index of
+     SHN_LORESERVE or more puts it in section 0's sh_link (e_shstrndx
+     SHN_XINDEX).  Otherwise both fields of section 0 are 0, as the gABI
+     says.  */
   s0 = img->sec[0];
-  if (img->shnum >= RELOPT_SHN_LORESERVE || s0.sh_size != 0)
+  if (img->shnum >= RELOPT_SHN_LORESERVE)
     {
       s0.sh_size = img->shnum;
       e_shnum = 0;
     }
   else
-    e_shnum = (uint16_t) img->shnum;
-  /* The input used the SHN_XINDEX form when section 0's sh_link is the
-     name table index; any other non-zero sh_link is garbage, cleared as
-     the gABI requires (keeping the form for it made the output differ
-     from a rewrite of itself).  */
-  if (img->shstrndx >= RELOPT_SHN_LORESERVE
-      || (s0.sh_link != 0 && s0.sh_link == img->shstrndx))
+    {
+      s0.sh_size = 0;
+      e_shnum = (uint16_t) img->shnum;
+    }
+  if (img->shstrndx >= RELOPT_SHN_LORESERVE)
     {
       s0.sh_link = img->shstrndx;
       e_shstrndx = RELOPT_SHN_XINDEX;

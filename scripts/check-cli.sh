@@ -4,7 +4,9 @@
 # an -o naming a FIFO or device was replaced by a regular file; an empty
 # -o gave exit 1, not 2; a 250-byte file name could not be rewritten in
 # place (temporary name past NAME_MAX); -o ignored the umask; both -> gnu
-# was refused; --plugin-path named an absent file in a build tree.
+# was refused; --plugin-path named an absent file in a build tree; an
+# in-place run with nothing to change replaced the file; plain --check
+# passed a file without tables.
 set -u
 RELOPT=${RELOPT:-src/relopt}
 case $RELOPT in /*) ;; *) RELOPT=$(pwd)/$RELOPT ;; esac
@@ -49,5 +51,26 @@ m=$(stat -c %a new.o)
 # 7. --plugin-path names a file that exists (installed, or in the build tree).
 p=$("$RELOPT" --plugin-path)
 [ -f "$p" ] && ok || bad "--plugin-path printed '$p', which does not exist"
+# 8. in place, a result equal to the file's bytes leaves the file alone
+# (DESIGN 7): same inode, same mtime, a hard link still shares it, no
+# temporary file.  Control: a run that changes the bytes gives a new
+# inode (so the comparison can fail).
+"$RELOPT" --hash-style=both -o same.o orig.o
+ln same.o same-link.o
+touch -d '2001-02-03 04:05:06' same.o
+before=$(stat -c '%i %Y %h' same.o)
+"$RELOPT" --hash-style=both same.o 2>err || bad "in place, unchanged: $(cat err)"
+after=$(stat -c '%i %Y %h' same.o)
+[ "$before" = "$after" ] && ok || bad "unchanged result rewrote the file: '$before' -> '$after'"
+[ "$(stat -c %i same-link.o)" = "$(stat -c %i same.o)" ] && ok || bad "hard link broken"
+ls -a | grep -q reloptXX && bad "temporary file left" || ok
+"$RELOPT" --hash-style=sysv same.o 2>err || bad "in place, changed: $(cat err)"
+[ "$(stat -c %i same.o)" != "${before%% *}" ] && ok \
+  || bad "control: a changed result kept the inode (the test above proves nothing)"
+# 9. plain --check on an object relopt never touched fails with "no hash
+# tables"; --hash-style=none accepts it.
+"$RELOPT" --check orig.o 2>err; st=$?
+if [ $st = 1 ] && grep -q "^relopt: orig.o: .*no hash tables" err; then ok; else bad "--check of an unprocessed object: exit $st, $(cat err)"; fi
+"$RELOPT" --check --hash-style=none orig.o 2>err && ok || bad "--check --hash-style=none of an unprocessed object: $(cat err)"
 echo "check-cli: $pass passed, $fail failed"
 [ $fail = 0 ]

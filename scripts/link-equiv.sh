@@ -64,12 +64,13 @@
 # Real modules: relopt --drop-signature (the appended signature is not part
 # of the link), then the check above with the cross ld of the architecture.
 #
-#   shared    calls.c built -fPIC and linked with `ld -shared' (see
-#             shared_case: KFAIL while relopt's hash tables lack SHF_EXCLUDE)
+#   shared    calls.c built -fPIC and linked with `ld -shared' (relopt's
+#             tables carry SHF_EXCLUDE, so ld drops them): sysv gives a
+#             byte-identical image; both the same except the .dynstr
+#             layout (see shared_case)
 #
-# Output: "PASS: name", "FAIL: name: why", "UNSUPPORTED: name: why",
-# "KFAIL: name: why" (a known relopt bug) lines, then
-# "link-equiv: N passed, N failed, N unsupported, N known failures".  Real modules add
+# Output: "PASS: name", "FAIL: name: why", "UNSUPPORTED: name: why"
+# lines, then "link-equiv: N passed, N failed, N unsupported".  Real modules add
 # one summary line per architecture:
 #   REAL: ARCH: N modules, N failed, N with branch relocations reordered,
 #   N branch relocations
@@ -274,11 +275,10 @@ else
 fi
 work=$(cd "$work" && pwd)
 
-npass=0 nfail=0 nunsup=0 nkfail=0
+npass=0 nfail=0 nunsup=0
 report () {
   case $1 in
     PASS:*) npass=$((npass + 1)) ;;
-    KFAIL:*) nkfail=$((nkfail + 1)) ;;
     FAIL:*) nfail=$((nfail + 1)) ;;
     UNSUPPORTED:*) nunsup=$((nunsup + 1)) ;;
   esac
@@ -367,35 +367,51 @@ far_case () {
   fi
 }
 
-# shared_case NAME PREFIX CFLAGS LDFLAGS D: calls.c built -fPIC, linked
-# -shared.  The default linker script gathers every input section named
-# .hash / .gnu.hash into the output's dynamic hash tables; unless relopt's
-# tables carry SHF_EXCLUDE (which ld drops from final links), they end up
-# appended to ld's own, and every later address moves.  That is reported
-# as KFAIL (known), a difference with SHF_EXCLUDE set as FAIL.
+# shared_case NAME PREFIX CFLAGS LDFLAGS D STYLE: calls.c built -fPIC,
+# rewritten with --hash-style=STYLE, linked -shared.  The default linker
+# script gathers every input section named .hash / .gnu.hash into the
+# output's dynamic hash tables; relopt's tables carry SHF_EXCLUDE (DESIGN
+# 2, 3), which ld drops from final links.  With sysv (no symbol moves) the
+# image must be byte-identical to the one linked from the original.  With
+# both, the globals were reordered for .gnu.hash (DESIGN 3) and ld lays
+# out .dynstr in the order it meets the symbols, so .dynstr and the
+# st_name fields of .dynsym may differ: required then are the same
+# section headers, the same dynamic symbols as readelf names them, and
+# the same bytes in every other section.
 shared_case () {
-  local n=$1 p=$2 cflags=$3 ldflags=$4 d=$5 v o
+  local n=$1 p=$2 cflags=$3 ldflags=$4 d=$5 style=$6 v o s
   # shellcheck disable=SC2086
   "${p}gcc" $CFLAGS_COMMON -fPIC $cflags -c -o "$d/pic.o" "$src/calls.c" >"$d/pic.log" 2>&1 \
-    || { echo "UNSUPPORTED: $n shared: cannot compile with -fPIC: $(head -n1 "$d/pic.log")"; return; }
-  "$RELOPT" --hash-style=both -o "$d/pic.rw.o" "$d/pic.o" 2>"$d/err" \
-    || { echo "FAIL: $n shared: relopt: $(head -n1 "$d/err")"; return; }
+    || { echo "UNSUPPORTED: $n shared $style: cannot compile with -fPIC: $(head -n1 "$d/pic.log")"; return; }
+  "$RELOPT" --hash-style="$style" -o "$d/pic.rw.o" "$d/pic.o" 2>"$d/err" \
+    || { echo "FAIL: $n shared $style: relopt: $(head -n1 "$d/err")"; return; }
   defsyms "$d/pic.o" "${p}nm" 4096 >"$d/pic.ld"
   for v in orig new; do
     o=$d/pic.o
     [ $v = new ] && o=$d/pic.rw.o
     # shellcheck disable=SC2086
     "${p}ld" $ldflags -shared --hash-style=both -o "$d/pic-$v.so" "$o" "$d/pic.ld" >"$d/pic-$v.log" 2>&1 \
-      || { echo "UNSUPPORTED: $n shared: ${p}ld -shared: $(grep -v warning "$d/pic-$v.log" | head -n1)"; return; }
+      || { echo "UNSUPPORTED: $n shared $style: ${p}ld -shared: $(grep -v warning "$d/pic-$v.log" | head -n1)"; return; }
     "${p}objcopy" -O binary "$d/pic-$v.so" "$d/pic-$v.bin"
+    "${p}readelf" -SW "$d/pic-$v.so" | grep '^ *\[' >"$d/pic-$v.shdr"
+    "${p}readelf" --dyn-syms -W "$d/pic-$v.so" >"$d/pic-$v.dynsym"
   done
   if cmp -s "$d/pic-orig.bin" "$d/pic-new.bin"; then
-    echo "PASS: $n shared ($(wc -c <"$d/pic-orig.bin") bytes identical)"
-  elif "${p}readelf" -SW "$d/pic.rw.o" 2>/dev/null | grep -E ' (GNU_HASH|HASH) ' | grep -qv ' E '; then
-    echo "KFAIL: $n shared: ld -shared appends relopt's .hash/.gnu.hash (no SHF_EXCLUDE) to the output's dynamic hash tables: .gnu.hash $(section_size "${p}readelf" "$d/pic-orig.so" .gnu.hash) -> $(section_size "${p}readelf" "$d/pic-new.so" .gnu.hash) bytes"
-  else
-    echo "FAIL: $n shared: images differ: $(cmp "$d/pic-orig.bin" "$d/pic-new.bin" 2>&1 | head -n1)"
+    echo "PASS: $n shared $style ($(wc -c <"$d/pic-orig.bin") bytes identical)"
+    return
+  elif [ "$style" = sysv ]; then
+    echo "FAIL: $n shared $style: images differ: $(cmp "$d/pic-orig.bin" "$d/pic-new.bin" 2>&1 | head -n1)"
+    return
   fi
+  cmp -s "$d/pic-orig.shdr" "$d/pic-new.shdr" \
+    || { echo "FAIL: $n shared $style: section headers differ"; return; }
+  cmp -s "$d/pic-orig.dynsym" "$d/pic-new.dynsym" \
+    || { echo "FAIL: $n shared $style: dynamic symbols differ"; return; }
+  for s in $(awk '{ sub(/^ *\[ *[0-9]+\] */, ""); if ($1 != ".dynstr" && $1 != ".dynsym" && $2 != "NOBITS" && $1 != "NULL") print $1 }' "$d/pic-orig.shdr"); do
+    cmp -s <("${p}readelf" -x "$s" "$d/pic-orig.so" 2>&1) <("${p}readelf" -x "$s" "$d/pic-new.so" 2>&1) \
+      || { echo "FAIL: $n shared $style: section $s differs"; return; }
+  done
+  echo "PASS: $n shared $style (same sections and dynamic symbols; .dynstr laid out in relopt's symbol order)"
 }
 
 synthetic_cases () {
@@ -432,7 +448,8 @@ synthetic_cases () {
         fi
       done
     done
-    run shared_case "$n" "$p" "$cflags" "$ldflags" "$d"
+    run shared_case "$n" "$p" "$cflags" "$ldflags" "$d" sysv
+    run shared_case "$n" "$p" "$cflags" "$ldflags" "$d" both
     case $n in
       be32|thumb-be32) run be8_case "$n" "$p" "$d" ;;
       arm|aarch64) run far_case "$n" "$p" "$ldflags" "$d" ;;
@@ -491,7 +508,7 @@ real_modules () {
 [ $synthetic = yes ] && synthetic_cases
 for a in ${archs[@]+"${archs[@]}"}; do real_modules "$a"; done
 
-echo "$prog: $npass passed, $nfail failed, $nunsup unsupported, $nkfail known failures"
+echo "$prog: $npass passed, $nfail failed, $nunsup unsupported"
 if [ $nfail -gt 0 ]; then
   echo "$prog: files of the failures kept in $work"
   exit 1

@@ -4,9 +4,12 @@
 
    BFD's view of a file is reduced to sorted lists of lines:
      symbols:     "S name|section|value|flags"
-     relocations: "R section|offset|howto|symbol|addend"
-   and the two files' lists must be equal.  Symbol order and relocation
-   order are what relopt changes, so the lists are compared as multisets.  */
+     relocations: "R section#index|order|offset|howto|symbol|addend"
+   and the two files' lists must be equal.  Symbol order is what relopt
+   changes, so symbols compare as a multiset.  Relocation order may change
+   only among the branch relocations of a section (DESIGN 6): their ORDER
+   is "B" (a multiset), every other relocation's is "N" and its rank among
+   the section's non-branch relocations, so their order must be kept.  */
 
 #include <config.h>
 #include <stdarg.h>
@@ -126,6 +129,24 @@ bfdview_target (const char *path, char *buf, size_t len)
   return buf;
 }
 
+/* Whether BFD's howto name HOWTO is a branch relocation that relopt
+   may reorder (DESIGN 6), by name, independently of relopt's tables.  */
+static bool
+branch_howto (const char *howto)
+{
+  static const char *const names[]
+      = { "R_ARM_CALL",           "R_ARM_JUMP24",        "R_ARM_PC24",
+          "R_ARM_THM_CALL",       "R_ARM_THM_JUMP24",    "R_AARCH64_CALL26",
+          "R_AARCH64_JUMP26",     "R_AARCH64_P32_CALL26",
+          "R_AARCH64_P32_JUMP26" };
+  size_t i;
+
+  for (i = 0; i < sizeof names / sizeof names[0]; i++)
+    if (strcmp (howto, names[i]) == 0)
+      return true;
+  return false;
+}
+
 /* BFD's view of PATH as lines.  Returns false with MSG set.  */
 static bool
 bfd_lines (const char *path, struct lines *out, char *msg, size_t len)
@@ -163,7 +184,7 @@ bfd_lines (const char *path, struct lines *out, char *msg, size_t len)
   for (sec = abfd->sections; sec != NULL; sec = sec->next)
     {
       arelent **relpp;
-      long nrel, j;
+      long nrel, j, nonbranch = 0;
 
       storage = bfd_get_reloc_upper_bound (abfd, sec);
       if (storage < 0)
@@ -189,12 +210,18 @@ bfd_lines (const char *path, struct lines *out, char *msg, size_t len)
         {
           const arelent *r = relpp[j];
           const char *sym = "*none*";
+          const char *howto = r->howto ? r->howto->name : "*unknown*";
+          char order[32] = "B";
           if (r->sym_ptr_ptr && *r->sym_ptr_ptr)
             sym = bfd_asymbol_name (*r->sym_ptr_ptr);
-          if (!add_line (out, fmt ("R %s|0x%llx|%s|%s|0x%llx",
-                                   bfd_section_name (sec),
-                                   (unsigned long long) r->address,
-                                   r->howto ? r->howto->name : "*unknown*",
+          /* A non-branch relocation carries its rank among the
+             section's non-branch relocations, so the sorted lists are
+             equal only if that order is.  */
+          if (!branch_howto (howto))
+            snprintf (order, sizeof order, "N%012ld", nonbranch++);
+          if (!add_line (out, fmt ("R %s#%d|%s|0x%llx|%s|%s|0x%llx",
+                                   bfd_section_name (sec), sec->index, order,
+                                   (unsigned long long) r->address, howto,
                                    sym, (unsigned long long) r->addend)))
             {
               free (relpp);

@@ -13,3 +13,7 @@ EXTRA_DIST += scripts/check-gnu-params.sh
 ## The command's file handling and usage errors (regression tests).
 TESTS += scripts/check-cli.sh
 EXTRA_DIST += scripts/check-cli.sh
+
+## History-independent output (DESIGN 7): any sequence of runs equals one.
+TESTS += scripts/check-history.sh
+EXTRA_DIST += scripts/check-history.sh

@@ -100,7 +100,7 @@ compare_bytes (const unsigned char *a, size_t alen, const unsigned char *b,
  */
 
 static bool
-sysv_hashed (const struct eo_vsym *s)
+named_defined (const struct eo_vsym *s)
 {
   unsigned type = s->info & 0xf;
 
@@ -108,10 +108,48 @@ sysv_hashed (const struct eo_vsym *s)
          && type != EO_STT_FILE;
 }
 
+/* AAELF mapping symbols: "$a", "$d", "$t", "$x", alone or followed by
+   '.' and more (DESIGN 2), written out as a list of prefixes.  */
+static bool
+mapping_symbol (const char *name)
+{
+  static const char *const maps[] = { "$a", "$d", "$t", "$x" };
+  size_t k;
+
+  for (k = 0; k < ARRAY_SIZE (maps); k++)
+    if (strncmp (name, maps[k], 2) == 0
+        && (name[2] == '\0' || name[2] == '.'))
+      return true;
+  return false;
+}
+
+/* May be chained in .hash (of several with one name, only the first).  */
+static bool
+sysv_hashed (const struct eo_vsym *s)
+{
+  return named_defined (s) && !mapping_symbol (s->name);
+}
+
 static bool
 gnu_hashed (const struct eo_vsym *s)
 {
-  return sysv_hashed (s) && (s->info >> 4) != EO_STB_LOCAL;
+  return named_defined (s) && (s->info >> 4) != EO_STB_LOCAL;
+}
+
+/* Whether symbol I is the one .hash must chain: sysv_hashed, and no
+   lower index has that property with the same name (quadratic; the
+   samples are small).  */
+static bool
+sysv_chained (const struct eo_view *v, uint32_t i)
+{
+  uint32_t j;
+
+  if (!sysv_hashed (&v->sym[i]))
+    return false;
+  for (j = 1; j < i; j++)
+    if (sysv_hashed (&v->sym[j]) && strcmp (v->sym[j].name, v->sym[i].name) == 0)
+      return false;
+  return true;
 }
 
 static uint32_t
@@ -206,17 +244,35 @@ verify_tables (const unsigned char *buf, size_t len, unsigned style)
       unsigned want = v.cls == EO_CLASS64 && v.machine == EO_EM_S390 ? 8 : 4;
       ck_assert_str_eq (v.sec[sysv].name, ".hash");
       ck_assert_uint_eq (v.sec[sysv].link, v.symtab);
-      ck_assert_uint_eq (v.sec[sysv].flags, 0);
+      ck_assert_uint_eq (v.sec[sysv].flags, 0x80000000u); /* SHF_EXCLUDE */
       ck_assert_uint_eq (v.sec[sysv].entsize, want);
       ck_assert_uint_eq (eo_get (v.sec[sysv].data + want, want, v.big),
                          v.nsym); /* nchain */
+      /* DESIGN 2: the chains hold exactly the first symbol of each name
+         among the hashed ones, no later duplicate, no mapping symbol.  */
+      {
+        const unsigned char *d = v.sec[sysv].data;
+        uint64_t nb = eo_get (d, want, v.big), b, k, steps;
+        unsigned char *on = calloc (v.nsym, 1);
+        ck_assert_ptr_nonnull (on);
+        for (b = 0; b < nb; b++)
+          for (k = eo_get (d + (2 + b) * want, want, v.big), steps = 0;
+               k != 0 && k < v.nsym && steps++ <= v.nsym;
+               k = eo_get (d + (2 + nb + k) * want, want, v.big))
+            on[k]++;
+        for (i = 1; i < v.nsym; i++)
+          SOFT_CHECK (&soft, on[i] == (sysv_chained (&v, i) ? 1 : 0),
+                      ".hash: symbol %u '%s' on chains %u times", i,
+                      v.sym[i].name, on[i]);
+        free (on);
+      }
     }
   if (gnu)
     {
       uint32_t symoff = (uint32_t)eo_get (v.sec[gnu].data + 4, 4, v.big);
       ck_assert_str_eq (v.sec[gnu].name, ".gnu.hash");
       ck_assert_uint_eq (v.sec[gnu].link, v.symtab);
-      ck_assert_uint_eq (v.sec[gnu].flags, 0);
+      ck_assert_uint_eq (v.sec[gnu].flags, 0x80000000u); /* SHF_EXCLUDE */
       /* Exactly [symoffset, nsyms) is hashed.  */
       for (i = 1; i < v.nsym; i++)
         SOFT_CHECK (&soft, gnu_hashed (&v.sym[i]) == (i >= symoff),
@@ -599,14 +655,21 @@ START_TEST (test_check_missing_table)
   ck_assert_int_eq (check_bytes (buf, len, RELOPT_HASH_GNU, &err),
                     RELOPT_E_CHECK);
   {
-    /* Plain --check (no --hash-style): only the tables present are
-       validated, so an unprocessed object without tables passes.  */
+    /* Plain --check (no --hash-style): an unprocessed object without
+       tables fails with "no hash tables"; with one table it is
+       validated (the sysv output below).  */
     struct relopt_options plain;
     relopt_image *img;
     relopt_options_init (&plain);
     ck_assert_int_eq (relopt_image_read_mem (buf, len, &img, &err), 0);
+    ck_assert_int_eq (relopt_check_image (img, &plain, &err), RELOPT_E_CHECK);
+    ck_assert_ptr_nonnull (strstr (err.msg, "no hash tables"));
+    relopt_image_free (img);
+    rewrite (buf, len, RELOPT_HASH_SYSV, &out, &olen);
+    ck_assert_int_eq (relopt_image_read_mem (out, olen, &img, &err), 0);
     ck_assert_int_eq (relopt_check_image (img, &plain, &err), 0);
     relopt_image_free (img);
+    free (out);
   }
   ck_assert_int_eq (check_bytes (buf, len, RELOPT_HASH_NONE, &err), 0);
   rewrite (buf, len, RELOPT_HASH_SYSV, &out, &olen);
@@ -722,7 +785,7 @@ START_TEST (test_stats)
   ck_assert_int_eq (eo_parse (buf, len, &v), 0);
   for (i = 1; i < v.nsym; i++)
     {
-      nsysv += sysv_hashed (&v.sym[i]);
+      nsysv += sysv_chained (&v, i);
       ngnu += gnu_hashed (&v.sym[i]);
       nundef += i >= v.first_global && !gnu_hashed (&v.sym[i]);
     }

@@ -95,6 +95,16 @@ sample_build (struct eo_obj *o, const struct sample_spec *sp,
                           in->data);
   eo_add_sym (o, "dup", 0, 4, EO_STB_LOCAL, EO_STT_OBJECT, in->bss);
   eo_add_sym (o, "init", 0x20, 4, EO_STB_LOCAL, EO_STT_FUNC, in->text);
+  /* Mapping symbols (AAELF; never chained in .hash), a name that only
+     starts like one, and a duplicated local name: only the first
+     "__func__.0" is chained (DESIGN 2).  */
+  eo_add_sym (o, "$d", 0, 0, EO_STB_LOCAL, EO_STT_NOTYPE, in->data);
+  eo_add_sym (o, "$a", 0, 0, EO_STB_LOCAL, EO_STT_NOTYPE, in->text);
+  eo_add_sym (o, "$d", 4, 0, EO_STB_LOCAL, EO_STT_NOTYPE, in->data);
+  eo_add_sym (o, "$x.lit", 8, 0, EO_STB_LOCAL, EO_STT_NOTYPE, in->text);
+  eo_add_sym (o, "$dx", 12, 0, EO_STB_LOCAL, EO_STT_NOTYPE, in->data);
+  eo_add_sym (o, "__func__.0", 0, 4, EO_STB_LOCAL, EO_STT_OBJECT, in->data);
+  eo_add_sym (o, "__func__.0", 4, 4, EO_STB_LOCAL, EO_STT_OBJECT, in->data);
 
   /* Globals, mixed.  */
   in->first_global = o->nsym;

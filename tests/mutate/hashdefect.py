@@ -116,6 +116,48 @@ while u(HW, chain_at(tail)):
     tail = u(HW, chain_at(tail))
 emit('sysv-chains-merge', r'reached twice',
      [(HW, chain_at(tail), bucket[b1])])
+
+# DESIGN 2: only the first symbol of each name is chained, no mapping
+# symbol, and no first one is left out.  Each patch keeps the table
+# structurally sound, so only that rule can catch it.
+def elf_hash(name):
+    h = 0
+    for c in name:
+        h = ((h << 4) + c) & 0xffffffff
+        g = h & 0xf0000000
+        if g:
+            h ^= g >> 24
+        h &= ~g & 0xffffffff
+    return h
+
+
+chained = []
+for k in range(nbucket):
+    i = bucket[k]
+    while i:
+        chained.append(i)
+        i = u(HW, chain_at(i))
+chained.sort()
+# A later duplicate: chained symbol B takes the name of chained A < B.
+a_, b_ = chained[0], next(i for i in chained if name_of(i) != name_of(chained[0]))
+emit('sysv-later-duplicate-chained', r'has the same name \(only the first',
+     [('I', sym_name_off(b_), u('I', sym_name_off(a_)))])
+# A mapping symbol ($a, $d, $t, $x; ARM objects have them) put at the head
+# of its bucket.
+maps = [i for i in range(1, nsyms) if name_of(i)[:1] == b'$'
+        and name_of(i)[1:2] in (b'a', b'd', b't', b'x')
+        and name_of(i)[2:3] in (b'', b'.')]
+if data[18] == 40 or data[19] == 40:  # EM_ARM, either byte order
+    if not maps:
+        sys.exit('hashdefect.py: no mapping symbol in an ARM object')
+if maps:
+    m = maps[0]
+    bm = elf_hash(name_of(m)) % nbucket
+    emit('sysv-mapping-symbol-chained', r'is a mapping symbol',
+         [(HW, chain_at(m), bucket[bm]), (HW, H + (2 + bm) * hent, m)])
+# A first symbol left out: the head of bucket B0 unlinked.
+emit('sysv-first-missing', r'missing from the table',
+     [(HW, H + (2 + b0) * hent, u(HW, chain_at(head)))])
 emit('sysv-sh_link-0', r"'\.hash'.*sh_link is 0, not \.symtab",
      [('I', link_off(hsec), 0)])
 

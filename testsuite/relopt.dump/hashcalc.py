@@ -18,8 +18,11 @@ order with the sort key of each branch relocation.
 
 Rules applied (with the source of each):
 - hashed for .hash (DESIGN 2): defined (st_shndx != UND), non-empty name,
-  any binding, not STT_SECTION/STT_FILE; nchain = symtab entries; chains
-  ascending by index; bucket = sysv_hash % nbucket.
+  any binding, not STT_SECTION/STT_FILE, not a mapping symbol ($a, $d,
+  $t, $x alone or followed by '.'); of several such symbols with one
+  name only the first (lowest final index) is chained; nbucket from the
+  chained count; nchain = symtab entries; chains ascending by index;
+  bucket = sysv_hash % nbucket.
 - hashed for .gnu.hash (DESIGN 3): defined global/weak with a name; the
   globals become: unhashed (undefined) in original order, then hashed by
   (bucket, original index); symoffset = first hashed index.  Without the
@@ -49,6 +52,11 @@ import sys
 
 ELF_BUCKETS = [1, 3, 17, 37, 67, 97, 131, 197, 263, 521, 1031, 2053, 4099,
                8209, 16411, 32771, 65537, 131101, 262147]
+
+
+# AAELF mapping symbols: $a, $d, $t, $x, alone or followed by '.' and
+# more (DESIGN 2).
+MAPPING = re.compile(r"^\$[adtx](\..*)?$", re.S)
 
 
 def sysv_hash(name):
@@ -247,9 +255,17 @@ def main():
                                                  s["name"]))
 
     if a.style in ("sysv", "both"):
-        hashed = [i for i, s in enumerate(final)
-                  if i and s["ndx"] != "UND" and s["name"]
-                  and s["type"] not in ("SECTION", "FILE")]
+        eligible = [i for i, s in enumerate(final)
+                    if i and s["ndx"] != "UND" and s["name"]
+                    and s["type"] not in ("SECTION", "FILE")
+                    and not MAPPING.match(s["name"])]
+        # Only the first (lowest index) of each name is chained.
+        seen = set()
+        hashed = []
+        for i in eligible:
+            if names[i] not in seen:
+                seen.add(names[i])
+                hashed.append(i)
         nb = nbucket(len(hashed))
         bucket = [0] * nb
         chain = [0] * len(final)

@@ -19,5 +19,5 @@ There are 10 section headers, starting at offset 0x[0-9a-f]+:
   \[ ?6\] \.symtab +SYMTAB +0+ [0-9a-f]+ 0000f0 18 +7 +5 +8
   \[ ?7\] \.strtab +STRTAB +0+ [0-9a-f]+ 00002f 00 +0 +0 +1
   \[ ?8\] \.shstrtab +STRTAB +0+ [0-9a-f]+ [0-9a-f]+ 00 +0 +0 +1
-  \[ ?9\] \.hash +HASH +0+ [0-9a-f]+ 000078 08 +6 +[0-9]+ +8
+  \[ ?9\] \.hash +HASH +0+ [0-9a-f]+ 000078 08 +E +6 +[0-9]+ +8
 #pass

@@ -20,5 +20,5 @@ There are 10 section headers, starting at offset 0x[0-9a-f]+:
   \[ ?6\] \.symtab +SYMTAB +0+ [0-9a-f]+ 0000d8 18 +7 +3 +8
   \[ ?7\] \.strtab +STRTAB +0+ [0-9a-f]+ 000044 00 +0 +0 +1
   \[ ?8\] \.shstrtab +STRTAB +0+ [0-9a-f]+ [0-9a-f]+ 00 +0 +0 +1
-  \[ ?9\] \.gnu\.hash +GNU_HASH +0+ [0-9a-f]+ 000034 [0-9a-f]+ +6 +[0-9]+ +8
+  \[ ?9\] \.gnu\.hash +GNU_HASH +0+ [0-9a-f]+ 000034 [0-9a-f]+ +E +6 +[0-9]+ +8
 #pass

@@ -30,7 +30,7 @@ There are 14 section headers, starting at offset 0x[0-9a-f]+:
   \[ ?10\] \.symtab +SYMTAB +0+ [0-9a-f]+ 000090 18 +11 +1 +8
   \[ ?11\] \.strtab +STRTAB +0+ [0-9a-f]+ 00002a 00 +0 +0 +1
   \[ ?12\] \.shstrtab +STRTAB +0+ [0-9a-f]+ [0-9a-f]+ 00 +0 +0 +1
-  \[13\] \.gnu\.hash +GNU_HASH +0+ [0-9a-f]+ 000030 [0-9a-f]+ +10 +[0-9]+ +8
+  \[13\] \.gnu\.hash +GNU_HASH +0+ [0-9a-f]+ 000030 [0-9a-f]+ +E +10 +[0-9]+ +8
 #...
 COMDAT group section \[ +1\] `\.group' \[grp_sig\] contains 4 sections:
  +\[Index\] +Name

@@ -23,6 +23,6 @@ There are 11 section headers, starting at offset 0x[0-9a-f]+:
   \[ ?6\] \.symtab +SYMTAB +0+ [0-9a-f]+ 0000d8 18 +7 +3 +8
   \[ ?7\] \.strtab +STRTAB +0+ [0-9a-f]+ 000044 00 +0 +0 +1
   \[ ?8\] \.shstrtab +STRTAB +0+ [0-9a-f]+ [0-9a-f]+ 00 +0 +0 +1
-  \[ ?9\] (\.hash +HASH +0+ [0-9a-f]+ 000038 04|\.gnu\.hash +GNU_HASH +0+ [0-9a-f]+ 000034 [0-9a-f]+) +6 +[0-9]+ +[48]
-  \[10\] (\.hash +HASH +0+ [0-9a-f]+ 000038 04|\.gnu\.hash +GNU_HASH +0+ [0-9a-f]+ 000034 [0-9a-f]+) +6 +[0-9]+ +[48]
+  \[ ?9\] (\.hash +HASH +0+ [0-9a-f]+ 000038 04|\.gnu\.hash +GNU_HASH +0+ [0-9a-f]+ 000034 [0-9a-f]+) +E +6 +[0-9]+ +[48]
+  \[10\] (\.hash +HASH +0+ [0-9a-f]+ 000038 04|\.gnu\.hash +GNU_HASH +0+ [0-9a-f]+ 000034 [0-9a-f]+) +E +6 +[0-9]+ +[48]
 #pass

@@ -9,7 +9,8 @@
 # 1 + "sysv.s" 7 + "helper" 7 + "alpha" 6 + "ext_undef" 10 + "beta" 5 +
 # "gamma" 6 = 42 = 0x2a bytes).  .hash is appended as section 8:
 # type HASH, address 0, size 0x30 (see x86_64-sysv.d), entsize 4, no
-# flags (not allocated), sh_link 5 (.symtab), alignment 4 or 8.
+# flags but E
+# (SHF_EXCLUDE, DESIGN 2; not allocated), sh_link 5 (.symtab), alignment 4 or 8.
 # No .gnu.hash with --hash-style=sysv.
 
 There are 9 section headers, starting at offset 0x[0-9a-f]+:
@@ -23,5 +24,5 @@ There are 9 section headers, starting at offset 0x[0-9a-f]+:
   \[ ?5\] \.symtab +SYMTAB +0+ [0-9a-f]+ 0000a8 18 +6 +3 +8
   \[ ?6\] \.strtab +STRTAB +0+ [0-9a-f]+ 00002a 00 +0 +0 +1
   \[ ?7\] \.shstrtab +STRTAB +0+ [0-9a-f]+ [0-9a-f]+ 00 +0 +0 +1
-  \[ ?8\] \.hash +HASH +0+ [0-9a-f]+ 000030 04 +5 +[0-9]+ +[48]
+  \[ ?8\] \.hash +HASH +0+ [0-9a-f]+ 000030 04 +E +5 +[0-9]+ +[48]
 #pass

@@ -1,5 +1,5 @@
 # readelf -S -W of an output rewritten with hash-style=sysv: .hash only.
 # Format: see hash-both.rd.
 ^ *\[ *[0-9]+\] \.symtab +SYMTAB +
-^ *\[ *[0-9]+\] \.hash +HASH +0+ [0-9a-f]+ [0-9a-f]+ @HASH_ES@ +[0-9]+ +0 +[0-9]+$
+^ *\[ *[0-9]+\] \.hash +HASH +0+ [0-9a-f]+ [0-9a-f]+ @HASH_ES@ +E +[0-9]+ +0 +[0-9]+$
 !\] \.gnu\.hash +
