@@ -29,6 +29,8 @@
 #   python3                 helper scripts
 #   file xz-utils dpkg-dev  the real-module scripts (dpkg -x, .ko.xz)
 #   ca-certificates         apt over https mirrors
+#   liblzma-dev libzstd-dev zlib1g-dev   compressed modules (.ko.xz/.zst/.gz)
+#   zstd gzip               the compressed-module tests make their inputs
 # ld.gold ships in the binutils package itself on bookworm (there is no
 # separate binutils-gold package before trixie); it is added when apt knows it.
 
@@ -41,7 +43,8 @@ binutils-arm-linux-gnueabi binutils-aarch64-linux-gnu
 binutils-s390x-linux-gnu binutils-i686-linux-gnu
 binutils-mips64el-linux-gnuabi64
 gcc-arm-linux-gnueabi gcc-aarch64-linux-gnu
-lld clang python3 file xz-utils dpkg-dev ca-certificates"
+lld clang python3 file xz-utils dpkg-dev ca-certificates
+liblzma-dev libzstd-dev zlib1g-dev zstd gzip"
 
 # Optional packages: installed when the archive has them, never fatal.
 # linux-headers-<arch> (with its linux-kbuild) lets the plugin's kbuild test
