@@ -19,3 +19,9 @@ EXTRA_DIST += scripts/check-cli.sh
 ## compressed modules, the multi-file summary (a few seconds).
 TESTS += scripts/check-install-slot.sh
 EXTRA_DIST += scripts/check-install-slot.sh
+
+## relopt in the slot of a real kbuild (Debian's linux-headers-ARCH;
+## skipped, exit 77, without them): out-of-tree modules installed with
+## STRIP=relopt INSTALL_MOD_STRIP=..., signed for real (about 15 s).
+TESTS += scripts/kbuild-install-test.sh
+EXTRA_DIST += scripts/kbuild-install-test.sh
