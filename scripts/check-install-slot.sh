@@ -75,8 +75,8 @@ left "strip choice"
 # 3. strip failing, missing, killed: exit 1, input byte-identical.
 printf '#!/bin/sh\nexit 3\n' > fails; chmod +x fails
 printf '#!/bin/sh\nkill -9 $$\n' > killed; chmod +x killed
-printf '#!/bin/sh\n: > "$2"\n' > empties; chmod +x empties
-for s in "$tmp/fails:exit 3" "$tmp/no-such-strip:cannot run" "$tmp/killed:signal 9" "$tmp/empties:"; do
+printf '#!/bin/sh\n: > "$3"\n' > empties; chmod +x empties
+for s in "$tmp/fails:exit 3" "$tmp/no-such-strip:cannot run" "$tmp/killed:signal 9" "$tmp/empties:empty file"; do
   prog=${s%%:*}; want=${s#*:}
   cp orig.o a.o
   RELOPT_STRIP=$prog "$RELOPT" --strip-debug a.o 2>err; st=$?
@@ -143,6 +143,28 @@ for z in "xz --check=crc32 --lzma2=dict=1MiB:XZ compressed data" "zstd -q -T0:Zs
   fi
   left "$tool"
 done
+# Concatenated streams, frames or members (xz, zstd and gzip all allow
+# them): the whole is one module.
+size=$(stat -c %s orig.o); half=$((size / 2))
+head -c $half orig.o > h1; tail -c +$((half + 1)) orig.o > h2
+for tool in xz zstd gzip; do
+  command -v $tool > /dev/null || continue
+  { $tool -c < h1; $tool -c < h2; } > multi 2>/dev/null
+  "$RELOPT" --strip-debug --hash-style=both multi 2>err; st=$?
+  if grep -q "built without" err; then ok; continue; fi
+  [ $st = 0 ] && $tool -dc < multi > d.o && cmp -s d.o plain.o && ok \
+    || bad "$tool: concatenated input: exit $st, $(cat err)"
+done
+# A file name starting with '-' (strip reads the file itself).
+cp orig.o ./-dash.o && "$RELOPT" --strip-debug --hash-style=both -- -dash.o \
+  && cmp -s ./-dash.o plain.o && ok || bad "--strip-debug -- -dash.o"
+# -o with a strip option: the input stays, OUT is the stripped rewrite.
+cp orig.o a.o
+"$RELOPT" --strip-debug --hash-style=both -o out.o a.o && cmp -s a.o orig.o \
+  && cmp -s out.o plain.o && ok || bad "--strip-debug -o"
+# The mode of the file is kept.
+cp orig.o a.o && chmod 640 a.o && "$RELOPT" --strip-debug a.o \
+  && [ "$(stat -c %a a.o)" = 640 ] && ok || bad "--strip-debug changed the mode"
 printf '\375\067\172\130\132\000garbage' > broken
 "$RELOPT" broken 2>err; st=$?
 [ $st = 1 ] && grep -q "compressed module (xz)" err && ok || bad "corrupt xz: exit $st, $(cat err)"

@@ -340,22 +340,26 @@ EOF
   say "signing: $n modules signed after relopt, signature verifies (openssl cms), modinfo signer ok"
 fi
 
-# 5. Time: plain strip vs relopt in the slot (best of 3 wall clock).
+# 5. Time: modules_install without strip, with strip, with relopt in the
+#    slot (with and without stripping); best of 3 wall clock each.
 if [ "$timing" = yes ]; then
-  best () { # best LABEL make-args...
-    label=$1; shift
+  best () { # best LABEL INSTALL_MOD_STRIP make-args...
+    label=$1; sv=$2; shift 2
     b=
     for r in 1 2 3; do
       t0=$(date +%s%N)
-      inst "$work/t" 1 "$@" > /dev/null 2>&1 || fail "timing run ($label)"
+      inst "$work/t" "$sv" "$@" > /dev/null 2>&1 || fail "timing run ($label)"
       t1=$(date +%s%N)
       t=$(( (t1 - t0) / 1000000 ))
       if [ -z "$b" ] || [ "$t" -lt "$b" ]; then b=$t; fi
     done
     say "time: modules_install of $copies modules, $label: $b ms (best of 3)"
   }
-  best "STRIP=$strip_prog" STRIP="$strip_prog"
-  best "STRIP=relopt" STRIP="$relopt"
+  best "no INSTALL_MOD_STRIP" ""
+  best "STRIP=$strip_prog INSTALL_MOD_STRIP=1" 1 STRIP="$strip_prog"
+  best "STRIP=relopt INSTALL_MOD_STRIP=1" 1 STRIP="$relopt"
+  best "STRIP=relopt INSTALL_MOD_STRIP=--hash-style=both (no strip)" --hash-style=both STRIP="$relopt"
+  say "load average during the timing: $(cut -d' ' -f1-3 /proc/loadavg)"
 fi
 
 say "PASS ($checked installed modules checked)"

@@ -211,11 +211,13 @@ free_elf_bytes (unsigned char *raw, unsigned char *elf)
    "--strip-unneeded") into *OUTP (malloc'd).  A trailer after the ELF
    image (a module signature) is refused unless OPTS->drop_signature, as
    the rewrite itself would: strip would drop it silently.  *TRAILERP
-   gets the trailer's size.  */
+   gets the trailer's size.  PATH, when not NULL, is a file holding
+   exactly ELF/ELFLEN, which strip may read instead of a copy.  */
 static int
-strip_bytes (const char *strip, const unsigned char *elf, size_t elflen,
-             const struct relopt_options *opts, unsigned char **outp,
-             size_t *outlenp, uint64_t *trailerp, struct relopt_error *err)
+strip_bytes (const char *strip, const char *path, const unsigned char *elf,
+             size_t elflen, const struct relopt_options *opts,
+             unsigned char **outp, size_t *outlenp, uint64_t *trailerp,
+             struct relopt_error *err)
 {
   relopt_image *img;
   uint64_t end;
@@ -259,12 +261,14 @@ strip_bytes (const char *strip, const unsigned char *elf, size_t elflen,
                                err);
       if (rc)
         return rc;
-      rc = relopt_run_strip (strip, bare, barelen, outp, outlenp, err);
+      rc = relopt_run_strip (strip, NULL, bare, barelen, outp, outlenp,
+                             err);
       free (bare);
       return rc;
     }
   relopt_image_free (img);
-  return relopt_run_strip (strip, elf, (size_t) end, outp, outlenp, err);
+  return relopt_run_strip (strip, end == elflen ? path : NULL, elf,
+                           (size_t) end, outp, outlenp, err);
 }
 
 /* --check [--against ORIG] of one file.  With STRIP, ORIG is first
@@ -301,8 +305,9 @@ check_file (const char *file, const char *against, const char *strip,
       reflen = oelflen;
       if (rc == 0 && strip)
         {
-          rc = strip_bytes (strip, oelf, oelflen, opts, &sref, &sreflen,
-                            &trailer, &err);
+          rc = strip_bytes (strip, ofmt == RELOPT_Z_NONE ? against : NULL,
+                            oelf, oelflen, opts, &sref, &sreflen, &trailer,
+                            &err);
           ref = sref;
           reflen = sreflen;
         }
@@ -379,8 +384,9 @@ rewrite_one (const char *file, const char *out, const char *strip,
   worklen = elflen;
   if (strip)
     {
-      rc = strip_bytes (strip, elf, elflen, opts, &stripped, &strippedlen,
-                        &trailer, &err);
+      rc = strip_bytes (strip, fmt == RELOPT_Z_NONE ? file : NULL, elf,
+                        elflen, opts, &stripped, &strippedlen, &trailer,
+                        &err);
       if (rc)
         goto done;
       work = stripped;

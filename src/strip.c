@@ -123,13 +123,13 @@ remove_dir (const char *dir)
 }
 
 int
-relopt_run_strip (const char *option, const unsigned char *buf, size_t len,
-                  unsigned char **outp, size_t *outlenp,
-                  struct relopt_error *err)
+relopt_run_strip (const char *option, const char *path,
+                  const unsigned char *buf, size_t len, unsigned char **outp,
+                  size_t *outlenp, struct relopt_error *err)
 {
   const char *prog = relopt_strip_program ();
-  char *dir, *copy = NULL;
-  char *argv[4];
+  char *dir, *copy = NULL, *out = NULL;
+  char *argv[6];
   const char *emsg;
   int status = 0, e = 0, fd, rc;
 
@@ -151,22 +151,35 @@ relopt_run_strip (const char *option, const unsigned char *buf, size_t len,
       free (dir);
       return rc;
     }
-  copy = concat (dir, "/module.o", NULL);
-  fd = open (copy, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-  if (fd < 0 || (e = write_fd (fd, buf, len)) != 0 || close (fd) != 0)
+  out = concat (dir, "/stripped.o", NULL);
+  /* strip -o reads the input and never writes it: the file itself when
+     it is the bytes to strip (no copy of its debug sections is made),
+     else a copy.  */
+  if (path == NULL)
     {
-      if (e == 0)
-        e = errno;
-      rc = relopt_set_error (err, RELOPT_E_IO,
-                             "cannot write a temporary copy for strip: %s",
-                             strerror (e));
-      goto out;
+      copy = concat (dir, "/module.o", NULL);
+      fd = open (copy, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+      if (fd < 0 || (e = write_fd (fd, buf, len)) != 0 || close (fd) != 0)
+        {
+          if (e == 0)
+            e = errno;
+          rc = relopt_set_error (err, RELOPT_E_IO,
+                                 "cannot write a temporary copy for strip: "
+                                 "%s",
+                                 strerror (e));
+          goto out;
+        }
     }
 
   argv[0] = (char *) prog;
   argv[1] = (char *) option;
-  argv[2] = copy;
-  argv[3] = NULL;
+  argv[2] = (char *) "-o";
+  argv[3] = out;
+  /* A relative name starting with '-' would read as an option.  */
+  if (copy == NULL && path[0] == '-')
+    copy = concat ("./", path, NULL);
+  argv[4] = copy ? copy : (char *) path;
+  argv[5] = NULL;
   setenv (GUARD_ENV, "1", 1);
   emsg = pex_one (PEX_SEARCH, prog, argv, "relopt", NULL, NULL, &status, &e);
   unsetenv (GUARD_ENV);
@@ -199,10 +212,11 @@ relopt_run_strip (const char *option, const unsigned char *buf, size_t len,
                                prog, option, st);
       goto out;
     }
-  rc = relopt_read_whole_file (copy, outp, outlenp, err);
+  rc = relopt_read_whole_file (out, outp, outlenp, err);
 
 out:
   remove_dir (dir);
+  free (out);
   free (copy);
   free (dir);
   return rc;
