@@ -11,10 +11,14 @@
 # unstripped module.  A sample (every 40th module) is also compressed as
 # kbuild does (xz --check=crc32 --lzma2=dict=1MiB, zstd -T0, gzip -n) and
 # rewritten: the output keeps its format and decompresses to the
-# uncompressed result.  Prints counts; exit 1 on any difference.
+# uncompressed result.  Last, `make modules_install' of a sample of these
+# real modules (an M= directory holding them and their modules.order)
+# into a scratch INSTALL_MOD_PATH is timed without strip, with
+# INSTALL_MOD_STRIP=1 (binutils strip) and with STRIP=relopt
+# INSTALL_MOD_STRIP=1.  Prints counts; exit 1 on any difference.
 #
 #   scripts/kbuild-dbg-compare.sh [--relopt PATH] [--dir MODULE-DIR]
-#       [--limit N] [--jobs N] [--keep]
+#       [--limit N] [--jobs N] [--install-sample N] [--keep]
 #
 #   --dir DIR  the unpacked -dbg modules (default: $RELOPT_CACHE, default
 #              /var/cache/relopt-kbuild, /dbg/usr/lib/debug/lib/modules/
@@ -22,6 +26,8 @@
 #              and unpacked there when missing: about 860 MB, 5.6 GB
 #              unpacked)
 #   --limit N  the first N modules only (sorted by path)
+#   --install-sample N  modules in the timed modules_install (default
+#              1000, every k-th of the list; 0: no timing)
 # Exit status: 0 no difference, 1 differences or failures, 77 skipped.
 
 set -u
@@ -30,14 +36,16 @@ dir=
 limit=
 jobs=$(nproc 2>/dev/null || echo 2)
 keep=no
+isample=1000
 while [ $# -gt 0 ]; do
   case $1 in
     --relopt) relopt=$2; shift 2 ;;
     --dir) dir=$2; shift 2 ;;
     --limit) limit=$2; shift 2 ;;
     --jobs) jobs=$2; shift 2 ;;
+    --install-sample) isample=$2; shift 2 ;;
     --keep) keep=yes; shift ;;
-    -h|--help) sed -n '2,28p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,35p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "kbuild-dbg-compare: unknown argument: $1" >&2; exit 2 ;;
   esac
 done
@@ -151,6 +159,40 @@ while read -r m; do
     fi
   done
 done < "$work/sample"
+
+# 4. modules_install time over real modules (kbuild of the host's headers).
+kdir=$(ls -d /usr/src/linux-headers-*-"$arch" 2>/dev/null | sort -rV | head -1)
+if [ "$isample" -gt 0 ] && [ -n "$kdir" ]; then
+  k=$(( (n + isample - 1) / isample )); [ "$k" -ge 1 ] || k=1
+  awk -v k="$k" 'NR % k == 0' "$work/list" | head -n "$isample" > "$work/ilist"
+  ni=$(wc -l < "$work/ilist")
+  mkdir -p "$work/m"
+  (cd "$dir" && cpio -pdml --quiet "$work/m") < "$work/ilist" || fail "copying the install sample"
+  sed -e 's|^\./||' -e "s|^|$work/m/|" "$work/ilist" > "$work/m/modules.order"
+  mb=$(du -smL "$work/m" | cut -f1)
+  timed () { # timed LABEL make-args...
+    label=$1; shift
+    rm -rf "$work/inst"; sync
+    t0=$(date +%s%N)
+    nice -n 10 make -C "$kdir" M="$work/m" modules_install INSTALL_MOD_PATH="$work/inst" \
+      DEPMOD=true "$@" > "$work/inst.log" 2>&1 || { tail "$work/inst.log"; fail "modules_install ($label)"; }
+    t1=$(date +%s%N)
+    got=$(find "$work/inst" -name '*.ko' | wc -l)
+    [ "$got" = "$ni" ] || fail "modules_install ($label) installed $got of $ni"
+    say "time: modules_install of $ni real modules ($mb MB unstripped), $label: $(( (t1 - t0) / 1000000 )) ms"
+  }
+  timed "no INSTALL_MOD_STRIP"
+  timed "INSTALL_MOD_STRIP=1 (strip)" INSTALL_MOD_STRIP=1
+  timed "STRIP=relopt INSTALL_MOD_STRIP=1" STRIP="$relopt" INSTALL_MOD_STRIP=1
+  timed "STRIP=relopt INSTALL_MOD_STRIP='--strip-debug --hash-style=both'" STRIP="$relopt" "INSTALL_MOD_STRIP=--strip-debug --hash-style=both"
+  ib=0
+  for ko in $(find "$work/inst" -name '*.ko'); do
+    "$relopt" --check --hash-style=both "$ko" 2>/dev/null || ib=$((ib + 1))
+  done
+  say "the last install: $ni modules, $ib failing relopt --check"
+  [ "$ib" = 0 ] || bad=$((bad + ib))
+  say "load average after the timing: $(cut -d' ' -f1-3 /proc/loadavg)"
+fi
 
 say "$n modules: $ok identical to strip --strip-debug + relopt and checked, $bad differences or failures"
 say "compressed sample: $zok passed, $zbad failed ($(wc -l < "$work/sample") modules x 3 formats)"

@@ -444,6 +444,15 @@ done:
    --opt=VALUE), so the variable can never add an input file.  Returns
    the new argument vector (malloc'd, lives until exit) or NULL after a
    usage message.  */
+static char **env_words, **env_argv; /* live until exit */
+
+static void
+free_env_argv (void)
+{
+  free (env_argv);
+  freeargv (env_words);
+}
+
 static char **
 env_flags_argv (int *argcp, char **argv)
 {
@@ -466,6 +475,7 @@ env_flags_argv (int *argcp, char **argv)
                  "%s: RELOPT_FLAGS: '%s' is not an option (only options, "
                  "values as --option=VALUE)\n",
                  program_name, words[i]);
+        freeargv (words);
         return NULL;
       }
   nargv = xmalloc ((size_t) (*argcp + n + 1) * sizeof *nargv);
@@ -476,6 +486,9 @@ env_flags_argv (int *argcp, char **argv)
     nargv[n + j] = argv[j];
   nargv[n + *argcp] = NULL;
   *argcp += n;
+  env_words = words;
+  env_argv = nargv;
+  atexit (free_env_argv);
   return nargv;
 }
 
