@@ -546,7 +546,11 @@ relopt_rewrite_file (const char *inpath, const char *outpath,
   if (stats)
     stats->file_bytes_after = lay.total;
   if (outpath == NULL && relopt_layout_unchanged (img, &lay))
-    rc = 0;
+    {
+      if (stats)
+        stats->file_unchanged = true;
+      rc = 0;
+    }
   else
     {
       /* In place, the rename must replace the file that was read: if it

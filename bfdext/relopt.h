@@ -110,6 +110,9 @@ struct relopt_stats
   uint64_t branch_relocs;           /* ARM/AArch64 branch relocations */
   uint64_t branch_targets;          /* distinct (type, symbol, addend) keys */
   uint32_t reloc_sections_sorted;   /* sections whose order changed */
+  bool file_unchanged;              /* relopt_rewrite_file: the result
+                                       equalled the file, which was left
+                                       untouched */
 };
 
 /* The ET_REL image: the file's bytes plus a decoded view of the ELF header,

@@ -18,6 +18,7 @@ endif
 ## The plugin's documentation, tests (testsuite/relopt.plugin, run by
 ## runtest with the rest of the DejaGnu testsuite), the kbuild test and
 ## the overhead measurement.
+dist_man_MANS += doc/relopt-plugin.7
 EXTRA_DIST += doc/plugin.md plugin/bench-overhead.sh \
 	scripts/kbuild-plugin-test.sh \
 	testsuite/relopt.plugin/plugin.exp \

@@ -30,6 +30,14 @@
 #   file xz-utils dpkg-dev  the real-module scripts (dpkg -x, .ko.xz)
 #   ca-certificates         apt over https mirrors
 #   clang-format            make format-check (the pinned formatter, 14)
+#   liblzma-dev libzstd-dev zlib1g-dev   compressed modules (.ko.xz/.zst/.gz)
+#   zstd gzip               the compressed-module tests make their inputs
+#   openssl kmod            kbuild-install-test.sh: a throwaway signing key,
+#                           openssl cms -verify, modinfo
+# Not installed here (make check-kbuild only; the scripts skip, exit 77,
+# naming what is missing): dwarves libelf-dev linux-source-6.1 (the BTF
+# test builds resolve_btfids from it); the -dbg and arm64 headers
+# packages are downloaded by the scripts into /var/cache/relopt-kbuild.
 # ld.gold ships in the binutils package itself on bookworm (there is no
 # separate binutils-gold package before trixie); it is added when apt knows it.
 
@@ -42,7 +50,8 @@ binutils-arm-linux-gnueabi binutils-aarch64-linux-gnu
 binutils-s390x-linux-gnu binutils-i686-linux-gnu
 binutils-mips64el-linux-gnuabi64
 gcc-arm-linux-gnueabi gcc-aarch64-linux-gnu
-lld clang clang-format python3 file xz-utils dpkg-dev ca-certificates"
+lld clang clang-format python3 file xz-utils dpkg-dev ca-certificates
+liblzma-dev libzstd-dev zlib1g-dev zstd gzip openssl kmod"
 
 # Optional packages: installed when the archive has them, never fatal.
 # linux-headers-<arch> (with its linux-kbuild) lets the plugin's kbuild test

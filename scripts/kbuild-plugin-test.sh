@@ -36,8 +36,12 @@
 # may touch the symbol table: with CONFIG_DEBUG_INFO_BTF_MODULES and a
 # vmlinux present, modfinal runs pahole -J and resolve_btfids on the .ko
 # (objcopy zeroes the hash tables' sh_link); out-of-tree builds against
-# Debian's headers have no vmlinux, so BTF is skipped.  Strip at install
-# (INSTALL_MOD_STRIP) renumbers symbols: run `relopt' after it instead.
+# Debian's headers have no vmlinux, so BTF is skipped (with a vmlinux the
+# tables go stale: scripts/kbuild-btf-test.sh).  Strip at install
+# (INSTALL_MOD_STRIP) renumbers symbols too.  So kernel builds use the
+# install slot, `make modules_install STRIP=relopt INSTALL_MOD_STRIP=...'
+# (scripts/kbuild-install-test.sh; relopt(1), KERNEL BUILDS), and this
+# test covers the plugin for builds whose `ld -r' is the last step.
 
 set -u
 

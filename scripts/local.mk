@@ -54,3 +54,36 @@ distcheck-hook:
 	  && if (cd $$tmp/src && SKIP_DEPS=1 sh scripts/quickstart.sh) >$$tmp/quickstart.log 2>&1; \
 	  then echo "distcheck-hook: quick start passed"; rm -rf $$tmp; \
 	  else tail -n 30 $$tmp/quickstart.log; echo "distcheck-hook: quick start FAILED (log: $$tmp/quickstart.log)" >&2; exit 1; fi
+
+## The heavier kbuild tests (not in `make check'; the amd64 install-slot
+## test, scripts/kbuild-install-test.sh, is):
+##   make check-kbuild      cross arm64 modules_install (linux-headers-*-arm64
+##                          unpacked, with this machine's linux-kbuild), the
+##                          BTF step with the -dbg vmlinux and resolve_btfids
+##                          from linux-source (plugin stale, install slot
+##                          good), and modules_install time of 40 modules
+##                          with strip and with relopt.  About 2 minutes once
+##                          the downloads are cached (first run: 860 MB).
+##   make check-kbuild-dbg  relopt --strip-debug vs strip --strip-debug +
+##                          relopt over every module of the host's
+##                          linux-image-*-dbg, through the documented
+##                          find | xargs -P recipe (about 10 minutes).
+## A skipped part (exit 77: a package cannot be fetched) prints SKIP and
+## does not fail the target; set KBUILD_SKIP_STATUS=1 to make it fail.
+EXTRA_DIST += scripts/kbuild-btf-test.sh scripts/kbuild-dbg-compare.sh
+KBUILD_SKIP_STATUS = 0
+.PHONY: check-kbuild check-kbuild-dbg
+check-kbuild: all
+	@r=$(abs_builddir)/src/relopt$(EXEEXT); st=0; \
+	for t in "kbuild-install-test.sh --arch arm64" \
+	         "kbuild-btf-test.sh" \
+	         "kbuild-install-test.sh --no-sign --copies 40 --time"; do \
+	  echo "== $$t"; \
+	  $(SHELL) $(srcdir)/scripts/$$t --relopt "$$r"; s=$$?; \
+	  if test $$s = 77; then s=$(KBUILD_SKIP_STATUS); fi; \
+	  test $$s = 0 || st=1; \
+	done; exit $$st
+check-kbuild-dbg: all
+	@$(SHELL) $(srcdir)/scripts/kbuild-dbg-compare.sh \
+	  --relopt $(abs_builddir)/src/relopt$(EXEEXT); s=$$?; \
+	if test $$s = 77; then exit $(KBUILD_SKIP_STATUS); fi; exit $$s

@@ -1,7 +1,8 @@
 ## src: the relopt command (links BFD for identification and --against).
 bin_PROGRAMS += src/relopt
-src_relopt_SOURCES = src/relopt.c src/bfdview.c src/bfdview.h
-src_relopt_LDADD = bfdext/libbfdext.la $(BFD_LIBS) $(LIBIBERTY)
+src_relopt_SOURCES = src/relopt.c src/bfdview.c src/bfdview.h \
+	src/compress.c src/compress.h src/strip.c src/strip.h
+src_relopt_LDADD = bfdext/libbfdext.la $(BFD_LIBS) $(LIBIBERTY) $(Z_LIBS)
 src_relopt_CPPFLAGS = $(AM_CPPFLAGS) \
 	-DRELOPT_PLUGIN_PATH='"$(pkglibdir)/relopt.so"'
 dist_man_MANS += doc/relopt.1
@@ -17,3 +18,14 @@ EXTRA_DIST += scripts/check-cli.sh
 ## History-independent output (DESIGN 7): any sequence of runs equals one.
 TESTS += scripts/check-history.sh
 EXTRA_DIST += scripts/check-history.sh
+
+## relopt in kbuild's strip slot, without kbuild: --strip-*, RELOPT_FLAGS,
+## compressed modules, the multi-file summary (a few seconds).
+TESTS += scripts/check-install-slot.sh
+EXTRA_DIST += scripts/check-install-slot.sh
+
+## relopt in the slot of a real kbuild (Debian's linux-headers-ARCH;
+## skipped, exit 77, without them): out-of-tree modules installed with
+## STRIP=relopt INSTALL_MOD_STRIP=..., signed for real (about 15 s).
+TESTS += scripts/kbuild-install-test.sh
+EXTRA_DIST += scripts/kbuild-install-test.sh

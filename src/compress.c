@@ -1,0 +1,418 @@
+/* compress.c -- decompress and recompress kernel modules (compress.h).  */
+
+#include <config.h>
+#include <stdlib.h>
+#include <string.h>
+#include <libiberty/ansidecl.h>
+#include "image.h"
+#include "compress.h"
+#ifdef HAVE_LZMA
+#include <lzma.h>
+#endif
+#ifdef HAVE_ZSTD
+#include <zstd.h>
+#endif
+#ifdef HAVE_ZLIB
+#include <zlib.h>
+#endif
+
+enum relopt_zformat
+relopt_z_detect (const unsigned char *buf, size_t len)
+{
+  static const unsigned char xz[6] = { 0xfd, '7', 'z', 'X', 'Z', 0 };
+  static const unsigned char zst[4] = { 0x28, 0xb5, 0x2f, 0xfd };
+
+  if (len >= sizeof xz && memcmp (buf, xz, sizeof xz) == 0)
+    return RELOPT_Z_XZ;
+  if (len >= sizeof zst && memcmp (buf, zst, sizeof zst) == 0)
+    return RELOPT_Z_ZSTD;
+  if (len >= 2 && buf[0] == 0x1f && buf[1] == 0x8b)
+    return RELOPT_Z_GZIP;
+  return RELOPT_Z_NONE;
+}
+
+const char *
+relopt_z_name (enum relopt_zformat fmt)
+{
+  switch (fmt)
+    {
+    case RELOPT_Z_XZ:
+      return "xz";
+    case RELOPT_Z_ZSTD:
+      return "zstd";
+    case RELOPT_Z_GZIP:
+      return "gzip";
+    default:
+      return "none";
+    }
+}
+
+static int ATTRIBUTE_UNUSED
+missing (enum relopt_zformat fmt, struct relopt_error *err)
+{
+  static const char *const lib[] = { "", "liblzma", "libzstd", "zlib" };
+  return relopt_set_error (err, RELOPT_E_UNSUPPORTED,
+                           "compressed module (%s): relopt was built "
+                           "without %s",
+                           relopt_z_name (fmt), lib[fmt]);
+}
+
+static int ATTRIBUTE_UNUSED
+corrupt (enum relopt_zformat fmt, const char *why, struct relopt_error *err)
+{
+  return relopt_set_error (err, RELOPT_E_FORMAT,
+                           "compressed module (%s): %s", relopt_z_name (fmt),
+                           why);
+}
+
+/* Grow *BUF (capacity *CAP bytes) to at least twice its size.  */
+static int ATTRIBUTE_UNUSED
+grow (unsigned char **buf, size_t *cap, struct relopt_error *err)
+{
+  size_t ncap = *cap ? *cap * 2 : 65536;
+  unsigned char *n;
+
+  if (ncap < *cap)
+    return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
+  n = realloc (*buf, ncap);
+  if (n == NULL)
+    return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
+  *buf = n;
+  *cap = ncap;
+  return 0;
+}
+
+#ifdef HAVE_LZMA
+/* Run an initialised liblzma stream S over IN/INLEN to the end.  */
+static int
+lzma_run (lzma_stream *s, enum relopt_zformat fmt, const unsigned char *in,
+          size_t inlen, unsigned char **outp, size_t *outlenp,
+          struct relopt_error *err)
+{
+  unsigned char *out = NULL;
+  size_t cap = 0;
+  lzma_ret r;
+  int rc;
+
+  s->next_in = in;
+  s->avail_in = inlen;
+  s->next_out = NULL;
+  s->avail_out = 0;
+  for (;;)
+    {
+      if (s->avail_out == 0)
+        {
+          size_t done = (size_t) s->total_out;
+          if ((rc = grow (&out, &cap, err)) != 0)
+            goto fail;
+          s->next_out = out + done;
+          s->avail_out = cap - done;
+        }
+      r = lzma_code (s, LZMA_FINISH);
+      if (r == LZMA_STREAM_END)
+        break;
+      if (r == LZMA_MEM_ERROR)
+        {
+          rc = relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
+          goto fail;
+        }
+      if (r != LZMA_OK)
+        {
+          rc = corrupt (fmt,
+                        r == LZMA_BUF_ERROR ? "truncated"
+                                            : "corrupt data (liblzma)",
+                        err);
+          goto fail;
+        }
+    }
+  *outp = out;
+  *outlenp = s->total_out;
+  lzma_end (s);
+  return 0;
+fail:
+  free (out);
+  lzma_end (s);
+  return rc;
+}
+#endif
+
+#ifdef HAVE_ZLIB
+static int
+gzip_decompress (const unsigned char *in, size_t inlen, unsigned char **outp,
+                 size_t *outlenp, struct relopt_error *err)
+{
+  z_stream z;
+  unsigned char *out = NULL;
+  size_t cap = 0, done = 0;
+  int r, rc;
+
+  memset (&z, 0, sizeof z);
+  if (inflateInit2 (&z, 15 + 16) != Z_OK)
+    return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
+  z.next_in = (unsigned char *) in;
+  z.avail_in = inlen > UINT32_MAX ? UINT32_MAX : (uInt) inlen;
+  if (inlen > UINT32_MAX)
+    {
+      inflateEnd (&z);
+      return relopt_set_error (err, RELOPT_E_UNSUPPORTED,
+                               "compressed module (gzip) over 4 GiB");
+    }
+  for (;;)
+    {
+      if (done == cap)
+        {
+          if ((rc = grow (&out, &cap, err)) != 0)
+            goto fail;
+        }
+      z.next_out = out + done;
+      z.avail_out = (uInt) (cap - done > UINT32_MAX ? UINT32_MAX
+                                                     : cap - done);
+      r = inflate (&z, Z_NO_FLUSH);
+      done = (size_t) (z.next_out - out);
+      if (r == Z_STREAM_END)
+        {
+          /* Another gzip member follows (gzip concatenates).  */
+          if (z.avail_in == 0)
+            break;
+          if (inflateReset (&z) != Z_OK)
+            {
+              rc = corrupt (RELOPT_Z_GZIP, "corrupt data (zlib)", err);
+              goto fail;
+            }
+          continue;
+        }
+      if (r == Z_MEM_ERROR)
+        {
+          rc = relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
+          goto fail;
+        }
+      if (r == Z_BUF_ERROR && z.avail_out != 0)
+        {
+          rc = corrupt (RELOPT_Z_GZIP, "truncated", err);
+          goto fail;
+        }
+      if (r != Z_OK && r != Z_BUF_ERROR)
+        {
+          rc = corrupt (RELOPT_Z_GZIP, "corrupt data (zlib)", err);
+          goto fail;
+        }
+    }
+  inflateEnd (&z);
+  *outp = out;
+  *outlenp = done;
+  return 0;
+fail:
+  inflateEnd (&z);
+  free (out);
+  return rc;
+}
+#endif
+
+int
+relopt_z_decompress (enum relopt_zformat fmt, const unsigned char *buf,
+                     size_t len, unsigned char **outp, size_t *outlenp,
+                     struct relopt_error *err)
+{
+  *outp = NULL;
+  *outlenp = 0;
+  switch (fmt)
+    {
+    case RELOPT_Z_XZ:
+#ifdef HAVE_LZMA
+      {
+        lzma_stream s = LZMA_STREAM_INIT;
+        if (lzma_stream_decoder (&s, UINT64_MAX, LZMA_CONCATENATED)
+            != LZMA_OK)
+          return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
+        return lzma_run (&s, fmt, buf, len, outp, outlenp, err);
+      }
+#else
+      return missing (fmt, err);
+#endif
+    case RELOPT_Z_ZSTD:
+#ifdef HAVE_ZSTD
+      {
+        ZSTD_DStream *d = ZSTD_createDStream ();
+        ZSTD_inBuffer zin = { buf, len, 0 };
+        unsigned char *out = NULL;
+        size_t cap = 0, r = 1;
+        int rc;
+
+        if (d == NULL)
+          return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
+        ZSTD_initDStream (d);
+        for (;;)
+          {
+            ZSTD_outBuffer zout;
+            if (*outlenp == cap && (rc = grow (&out, &cap, err)) != 0)
+              {
+                free (out);
+                ZSTD_freeDStream (d);
+                *outlenp = 0;
+                return rc;
+              }
+            zout.dst = out;
+            zout.size = cap;
+            zout.pos = *outlenp;
+            r = ZSTD_decompressStream (d, &zout, &zin);
+            *outlenp = zout.pos;
+            if (ZSTD_isError (r))
+              {
+                free (out);
+                ZSTD_freeDStream (d);
+                *outlenp = 0;
+                return corrupt (fmt, ZSTD_getErrorName (r), err);
+              }
+            /* All input read and room left: nothing more is pending.  */
+            if (zin.pos == zin.size && zout.pos < zout.size)
+              break;
+          }
+        if (r != 0)
+          {
+            free (out);
+            ZSTD_freeDStream (d);
+            *outlenp = 0;
+            return corrupt (fmt, "truncated", err);
+          }
+        ZSTD_freeDStream (d);
+        *outp = out;
+        return 0;
+      }
+#else
+      return missing (fmt, err);
+#endif
+    case RELOPT_Z_GZIP:
+#ifdef HAVE_ZLIB
+      return gzip_decompress (buf, len, outp, outlenp, err);
+#else
+      return missing (fmt, err);
+#endif
+    default:
+      return relopt_set_error (err, RELOPT_E_FORMAT, "not compressed");
+    }
+}
+
+int
+relopt_z_compress (enum relopt_zformat fmt, const unsigned char *buf,
+                   size_t len, const unsigned char *orig, size_t origlen,
+                   unsigned char **outp, size_t *outlenp,
+                   struct relopt_error *err)
+{
+  *outp = NULL;
+  *outlenp = 0;
+  switch (fmt)
+    {
+    case RELOPT_Z_XZ:
+#ifdef HAVE_LZMA
+      {
+        /* xz --check=crc32 --lzma2=dict=1MiB: preset 6 (xz's default)
+           with a 1 MiB dictionary.  The check: the original's, from its
+           stream flags (xz file format 2.1.1.2: byte 7, low nibble).  */
+        lzma_stream s = LZMA_STREAM_INIT;
+        lzma_options_lzma lz;
+        lzma_filter filters[2];
+        lzma_check check = LZMA_CHECK_CRC32;
+
+        if (origlen >= 8 && orig[6] == 0 && (orig[7] & 0xf0) == 0)
+          check = (lzma_check) (orig[7] & 0x0f);
+        if (!lzma_check_is_supported (check))
+          check = LZMA_CHECK_CRC32;
+        if (lzma_lzma_preset (&lz, 6))
+          return relopt_set_error (err, RELOPT_E_NOMEM, "liblzma preset");
+        lz.dict_size = 1u << 20;
+        filters[0].id = LZMA_FILTER_LZMA2;
+        filters[0].options = &lz;
+        filters[1].id = LZMA_VLI_UNKNOWN;
+        filters[1].options = NULL;
+        if (lzma_stream_encoder (&s, filters, check) != LZMA_OK)
+          return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
+        return lzma_run (&s, fmt, buf, len, outp, outlenp, err);
+      }
+#else
+      return missing (fmt, err);
+#endif
+    case RELOPT_Z_ZSTD:
+#ifdef HAVE_ZSTD
+      {
+        size_t cap = ZSTD_compressBound (len), r;
+        unsigned char *out = malloc (cap ? cap : 1);
+        if (out == NULL)
+          return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
+        /* zstd -T0 -q: level 3, the frame header names the content
+           size and carries a checksum (zstd's command-line default).  */
+        {
+          ZSTD_CCtx *c = ZSTD_createCCtx ();
+          if (c == NULL)
+            {
+              free (out);
+              return relopt_set_error (err, RELOPT_E_NOMEM,
+                                       "out of memory");
+            }
+          ZSTD_CCtx_setParameter (c, ZSTD_c_compressionLevel,
+                                  ZSTD_CLEVEL_DEFAULT);
+          ZSTD_CCtx_setParameter (c, ZSTD_c_checksumFlag, 1);
+          r = ZSTD_compress2 (c, out, cap, buf, len);
+          ZSTD_freeCCtx (c);
+        }
+        if (ZSTD_isError (r))
+          {
+            free (out);
+            return relopt_set_error (err, RELOPT_E_NOMEM,
+                                     "zstd compression failed: %s",
+                                     ZSTD_getErrorName (r));
+          }
+        *outp = out;
+        *outlenp = r;
+        return 0;
+      }
+#else
+      return missing (fmt, err);
+#endif
+    case RELOPT_Z_GZIP:
+#ifdef HAVE_ZLIB
+      {
+        /* gzip -n: level 6, a header with no name and mtime 0; zlib
+           writes OS = 3 (Unix) as gzip does.  */
+        z_stream z;
+        uLong cap;
+        unsigned char *out;
+        int r;
+
+        if (len > UINT32_MAX / 2)
+          return relopt_set_error (err, RELOPT_E_UNSUPPORTED,
+                                   "module too large for gzip here");
+        memset (&z, 0, sizeof z);
+        if (deflateInit2 (&z, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY)
+            != Z_OK)
+          return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
+        cap = deflateBound (&z, (uLong) len);
+        out = malloc (cap);
+        if (out == NULL)
+          {
+            deflateEnd (&z);
+            return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
+          }
+        z.next_in = (unsigned char *) buf;
+        z.avail_in = (uInt) len;
+        z.next_out = out;
+        z.avail_out = (uInt) cap;
+        r = deflate (&z, Z_FINISH);
+        *outlenp = z.total_out;
+        deflateEnd (&z);
+        if (r != Z_STREAM_END)
+          {
+            free (out);
+            *outlenp = 0;
+            return relopt_set_error (err, RELOPT_E_NOMEM,
+                                     "gzip compression failed");
+          }
+        *outp = out;
+        return 0;
+      }
+#else
+      return missing (fmt, err);
+#endif
+    default:
+      return relopt_set_error (err, RELOPT_E_FORMAT, "no format");
+    }
+}

@@ -1,0 +1,39 @@
+/* strip.h -- running the real binutils strip for relopt --strip-debug and
+   --strip-unneeded, and the command's scratch files.  Command only.  */
+
+#ifndef RELOPT_STRIP_H
+#define RELOPT_STRIP_H
+
+#include <stddef.h>
+#include "relopt.h"
+
+/* The strip program relopt runs: $RELOPT_STRIP when set and not empty,
+   else ${CROSS_COMPILE}strip when CROSS_COMPILE is set and not empty (as
+   kbuild exports it), else "strip" (searched in PATH).  Static storage
+   or the environment's: do not free.  */
+const char *relopt_strip_program (void);
+
+/* Strip an ELF object with `PROGRAM OPTION -o OUT IN', where OPTION is
+   "--strip-debug" or "--strip-unneeded", OUT a file in a new private
+   directory under $TMPDIR (default /tmp) and IN the file PATH when PATH
+   is not NULL (it must hold exactly the LEN bytes at BUF: strip only
+   reads it), else a copy of the LEN bytes at BUF in that directory.
+   Spawned with libiberty's pex_one.  On success *OUTP (malloc'd, owned
+   by the caller) holds the stripped bytes, *OUTLENP their count.  The
+   directory and everything strip left in it are removed whatever
+   happens.  strip's own diagnostics go to our stderr.  Errors: RELOPT_E_IO (cannot spawn or
+   strip missing, strip exited non-zero or was killed: the message says
+   which), RELOPT_E_REFUSE when this relopt was itself started as that
+   strip (RELOPT_STRIP or CROSS_COMPILE naming relopt would recurse).  */
+int relopt_run_strip (const char *option, const char *path,
+                      const unsigned char *buf, size_t len,
+                      unsigned char **outp, size_t *outlenp,
+                      struct relopt_error *err);
+
+/* Write LEN bytes at BUF to a new file under $TMPDIR (default /tmp),
+   mode 0600, for tools that read paths (BFD).  *PATHP is malloc'd; the
+   caller unlinks and frees it.  Errors: RELOPT_E_IO.  */
+int relopt_write_temp (const unsigned char *buf, size_t len, char **pathp,
+                       struct relopt_error *err);
+
+#endif /* RELOPT_STRIP_H */
