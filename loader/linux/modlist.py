@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """modlist.py O_DIR OBJCOPY DEST: copy the boot test's modules (and what they
-depend on, from .modinfo "depends=") from the kernel build directory O_DIR
-into DEST, and print the load list for init.c: one "file params" per line,
+depend on, from .modinfo "depends=" and "softdep=pre:") from the kernel build
+directory O_DIR into DEST, and print the load list for init.c: one "file params" per line,
 dependencies first."""
 import os, subprocess, sys, tempfile
 
@@ -23,11 +23,22 @@ def depends(path):
     with tempfile.NamedTemporaryFile() as t:
         subprocess.run([objcopy, "-O", "binary", "--only-section=.modinfo",
                         path, t.name], check=True)
+        deps = []
         for f in open(t.name, "rb").read().split(b"\0"):
             if f.startswith(b"depends="):
-                return [d.decode().replace("-", "_")
-                        for d in f[8:].split(b",") if d]
-    return []
+                deps += [d.decode().replace("-", "_")
+                         for d in f[8:].split(b",") if d]
+            elif f.startswith(b"softdep=pre:"):
+                # e.g. libcrc32c: "pre: crc32c" (an alias: crc32c_generic)
+                for d in f[12:].split():
+                    d = d.decode().replace("-", "_")
+                    if d == "post:":
+                        break
+                    if d not in mods and d + "_generic" in mods:
+                        d += "_generic"
+                    if d in mods:
+                        deps.append(d)
+    return deps
 
 order, seen = [], set()
 def visit(name):

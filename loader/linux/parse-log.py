@@ -5,9 +5,10 @@ per module, the PLT count reserved by module_frob_arch_sections (core+init),
 the PLT entries really used after relocation, how many relocation sections
 were sorted, and the median time of module_frob_arch_sections over the
 rounds, for plain and relopt'd modules on both kernels.  Then the checks:
-loads succeeded, self-tests passed, counts agree (arm64) or stay >= used
-(arm), the patched kernel skipped every sort for relopt'd modules.  Exit 1
-if a check fails."""
+loads succeeded, self-tests passed, for each file the patched count equals
+the unpatched one (arm64) or is not above it (arm), counts stay >= used, the
+patched kernel skipped every sort for relopt'd modules.  Exit 1 if a check
+fails."""
 import re, statistics, sys
 
 arch, logs = sys.argv[1], dict(zip(("unpatched", "patched"), sys.argv[2:4]))
@@ -100,12 +101,15 @@ for mod in order:
             continue
         if n < used:
             fail.append("%s %s %s %s: %d PLTs reserved < %d used" % (arch, k, v, mod, n, used))
-    if arch == "arm64":
-        if len(set(n for n in plts.values() if n is not None)) > 1:
-            fail.append("%s %s: PLT counts differ: %s" % (arch, mod, plts))
-    elif plts[("patched", "relopt")] is not None and plts[("unpatched", "relopt")] is not None \
-            and plts[("patched", "relopt")] > plts[("unpatched", "relopt")]:
-        fail.append("%s %s: patched count above unpatched" % (arch, mod))
+    # Same file, both kernels: arm64 counts are equal; ARM's patched count
+    # may be lower (the unpatched one depends on heapsort's order among
+    # equal keys), never higher.  Plain and relopt'd files may differ.
+    for v in ("plain", "relopt"):
+        u, p = plts[("unpatched", v)], plts[("patched", v)]
+        if u is None or p is None:
+            continue
+        if (arch == "arm64" and p != u) or p > u:
+            fail.append("%s %s %s: patched count %d, unpatched %d" % (arch, v, mod, p, u))
     if get("patched", "relopt", mod, "sorted", max):
         fail.append("%s %s: patched kernel sorted a relopt'd section" % (arch, mod))
 print("| **total** | | | | | | | | | " + " | ".join(
