@@ -17,7 +17,7 @@
 #include <sys/reboot.h>
 #include <sys/syscall.h>
 
-#define ROUNDS 3
+#define ROUNDS 5
 #define MAXMODS 64
 
 static char list[8192];
