@@ -85,18 +85,18 @@
          (microseconds; linear "-" when the order does not hold)
      pltbase LABEL ...  the same for --baseline ORIG  */
 
+#include "../loader/relopt-loader.h"
+#include "image.h"
+#include "relopt.h"
+#include "relsort.h"
+#include "symhash.h"
 #include <config.h>
 #include <errno.h>
+#include <libiberty/hashtab.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <libiberty/hashtab.h>
-#include "relopt.h"
-#include "image.h"
-#include "relsort.h"
-#include "../loader/relopt-loader.h"
-#include "symhash.h"
 
 #define STB_LOCAL 0
 #define STT_SECTION 3
@@ -119,7 +119,7 @@ now_ns (void)
 {
   struct timespec ts;
   clock_gettime (bench_clock, &ts);
-  return (double) ts.tv_sec * 1e9 + (double) ts.tv_nsec;
+  return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
 }
 
 /* One strategy under test: RUN performs K complete runs and returns the
@@ -129,7 +129,7 @@ typedef double (*run_fn) (void *ctx, unsigned long k);
 static int
 cmp_double (const void *a, const void *b)
 {
-  double x = *(const double *) a, y = *(const double *) b;
+  double x = *(const double *)a, y = *(const double *)b;
   return x < y ? -1 : x > y;
 }
 
@@ -153,11 +153,11 @@ measure (run_fn run, void *ctx)
     }
   else
     {
-      unsigned long k = (unsigned long) (b / 9 / (t1 > 1 ? t1 : 1));
+      unsigned long k = (unsigned long)(b / 9 / (t1 > 1 ? t1 : 1));
       if (k < 1)
         k = 1;
       for (n = 0; n < 9; n++)
-        samples[n] = run (ctx, k) / (double) k;
+        samples[n] = run (ctx, k) / (double)k;
     }
   qsort (samples, n, sizeof samples[0], cmp_double);
   return samples[n / 2];
@@ -285,8 +285,8 @@ load_module (struct module *m)
           mr->type = r.type;
           mr->sym = r.sym;
           mr->addend = r.addend;
-          mr->branch = relopt_is_branch_reloc (img->e_machine, img->elfclass,
-                                               r.type);
+          mr->branch
+              = relopt_is_branch_reloc (img->e_machine, img->elfclass, r.type);
           if (mr->branch && sec->sh_type == RELOPT_SHT_REL)
             {
               if (tgt == NULL || tgt->data == NULL || r.r_offset > tgt->sh_size
@@ -295,7 +295,7 @@ load_module (struct module *m)
                   fprintf (stderr,
                            "%s: %s: branch relocation %llu of section %u "
                            "outside its target section\n",
-                           program_name, m->path, (unsigned long long) j, s);
+                           program_name, m->path, (unsigned long long)j, s);
                   return -1;
                 }
               mr->addend = relopt_arm_rel_addend_key (
@@ -349,7 +349,7 @@ free_module (struct module *m)
   free (m->shndx);
   free (m->bind);
   free (m->type);
-  free ((void *) m->names);
+  free ((void *)m->names);
   relopt_image_free (m->img);
 }
 
@@ -378,8 +378,8 @@ struct lookup_ctx
   int strategy;
   const char *const *names; /* queries or absent names */
   size_t n;
-  uint32_t *result;         /* n answers */
-  htab_t htab;              /* S_HTAB, built by setup */
+  uint32_t *result; /* n answers */
+  htab_t htab;      /* S_HTAB, built by setup */
   struct relopt_sysv_table sysv;
   struct relopt_gnu_table gnu;
   bool have_sysv, have_gnu;
@@ -408,21 +408,21 @@ lookup_linear (const struct module *m, const char *name)
 static hashval_t
 htab_hash_name (const void *entry)
 {
-  return htab_hash_string (*(const char *const *) entry);
+  return htab_hash_string (*(const char *const *)entry);
 }
 
 static int
 htab_eq_name (const void *entry, const void *name)
 {
-  return strcmp (*(const char *const *) entry, (const char *) name) == 0;
+  return strcmp (*(const char *const *)entry, (const char *)name) == 0;
 }
 
 static htab_t
 build_htab (const struct module *m)
 {
-  htab_t h = htab_create_alloc (m->ndefglobal ? m->ndefglobal : 1,
-                                htab_hash_name, htab_eq_name, NULL, calloc,
-                                free);
+  htab_t h
+      = htab_create_alloc (m->ndefglobal ? m->ndefglobal : 1, htab_hash_name,
+                           htab_eq_name, NULL, calloc, free);
   uint32_t i;
   if (h == NULL)
     die_nomem ();
@@ -430,13 +430,12 @@ build_htab (const struct module *m)
     if (defined_global (m, i))
       {
         const char *name = m->names[i];
-        void **slot = htab_find_slot_with_hash (h, name,
-                                                htab_hash_string (name),
-                                                INSERT);
+        void **slot = htab_find_slot_with_hash (
+            h, name, htab_hash_string (name), INSERT);
         if (slot == NULL)
           die_nomem ();
         if (*slot == NULL) /* first definition wins */
-          *slot = (void *) &m->names[i];
+          *slot = (void *)&m->names[i];
       }
   return h;
 }
@@ -444,15 +443,16 @@ build_htab (const struct module *m)
 static uint32_t
 lookup_htab (const struct module *m, htab_t h, const char *name)
 {
-  const char *const *e = htab_find_with_hash (h, name, htab_hash_string (name));
-  return e ? (uint32_t) (e - m->names) : 0;
+  const char *const *e
+      = htab_find_with_hash (h, name, htab_hash_string (name));
+  return e ? (uint32_t)(e - m->names) : 0;
 }
 
 /* SysV gABI hash, written out here (not bfdext's) on purpose.  */
 static uint32_t
 elf_hash (const char *name)
 {
-  const unsigned char *p = (const unsigned char *) name;
+  const unsigned char *p = (const unsigned char *)name;
   uint32_t h = 0, g;
   while (*p)
     {
@@ -481,7 +481,7 @@ lookup_sysv (const struct module *m, const struct relopt_sysv_table *t,
 static uint32_t
 gnu_hash (const char *name)
 {
-  const unsigned char *p = (const unsigned char *) name;
+  const unsigned char *p = (const unsigned char *)name;
   uint32_t h = 5381;
   while (*p)
     h = h * 33 + *p++;
@@ -497,8 +497,8 @@ lookup_gnu (const struct module *m, const struct relopt_gnu_table *t,
   uint32_t h = gnu_hash (name), i;
   unsigned wb = t->wordbits;
   uint64_t word = t->bloom[(h / wb) & (t->maskwords - 1)];
-  uint64_t mask = (UINT64_C (1) << (h % wb))
-                  | (UINT64_C (1) << ((h >> t->shift2) % wb));
+  uint64_t mask
+      = (UINT64_C (1) << (h % wb)) | (UINT64_C (1) << ((h >> t->shift2) % wb));
 
   if ((word & mask) != mask)
     return 0;
@@ -541,8 +541,8 @@ setup_table (struct lookup_ctx *c, uint32_t type)
                             img->big, img->nsyms, &c->gnu, &err);
   if (rc)
     {
-      fprintf (stderr, "%s: %s: section %u: %s\n", program_name,
-               c->m->path, s, err.msg);
+      fprintf (stderr, "%s: %s: section %u: %s\n", program_name, c->m->path, s,
+               err.msg);
       return -1;
     }
   return 1;
@@ -570,8 +570,7 @@ module_rlo_elf (const struct module *m, struct rlo_elf *e)
 }
 
 static void
-module_rlo_section (const struct module *m, uint32_t s,
-                    struct rlo_section *r)
+module_rlo_section (const struct module *m, uint32_t s, struct rlo_section *r)
 {
   const struct relopt_section *sec = &m->img->sec[s];
 
@@ -590,7 +589,7 @@ setup_lib (struct lookup_ctx *c, uint32_t type)
   const relopt_image *img = c->m->img;
   struct rlo_elf e;
   struct rlo_section sec;
-  uint64_t bad = 0;
+  struct rlo_fault bad;
   uint32_t s;
   int rc;
 
@@ -607,7 +606,7 @@ setup_lib (struct lookup_ctx *c, uint32_t type)
     {
       fprintf (stderr, "%s: %s: section %u: loader library: %s (at %llu)\n",
                program_name, c->m->path, s, rlo_strerror (rc),
-               (unsigned long long) bad);
+               (unsigned long long)bad.index);
       return -1;
     }
   return 1;
@@ -828,7 +827,7 @@ heapsort_cb (void *base, size_t num, size_t size, cmp_cb cmp, swap_cb swap)
   /* Move the maximum behind the heap, shrink, restore.  */
   for (i = n - size; i > 0; i -= size)
     {
-      swap (base, (char *) base + i, size);
+      swap (base, (char *)base + i, size);
       sift_down (base, 0, i, size, cmp, swap);
     }
 }
@@ -842,10 +841,10 @@ cmp_mrel_cb (const void *a, const void *b)
 static void
 swap_mrel_cb (void *a, void *b, size_t size)
 {
-  struct mrel t = *(struct mrel *) a;
-  (void) size;
-  *(struct mrel *) a = *(struct mrel *) b;
-  *(struct mrel *) b = t;
+  struct mrel t = *(struct mrel *)a;
+  (void)size;
+  *(struct mrel *)a = *(struct mrel *)b;
+  *(struct mrel *)b = t;
 }
 
 /* Linux today: sort the section by (type, symbol, addend), then a
@@ -960,7 +959,7 @@ plt_lib (const struct module *m, const struct relsec *rs, uint64_t *plts)
   struct rlo_elf e;
   struct rlo_section r;
   struct rlo_branch_count c;
-  uint64_t bad;
+  struct rlo_fault bad;
   int rc;
 
   module_rlo_elf (m, &e);
@@ -971,7 +970,7 @@ plt_lib (const struct module *m, const struct relsec *rs, uint64_t *plts)
     return -1;
   if (plts)
     *plts += c.plts;
-  return (long) c.distinct;
+  return (long)c.distinct;
 }
 
 /* One load, all sections, strategies other than sort.  */
@@ -1120,7 +1119,7 @@ bench_symbols (struct module *m, const char *label, FILE *tsv)
       c.n = m->nquery;
       c.result = qres[s];
       query_ns[s] = measure (run_lookups, &c);
-      c.names = (const char *const *) m->absent;
+      c.names = (const char *const *)m->absent;
       c.n = m->nabsent;
       c.result = ares[s];
       absent_ns[s] = measure (run_lookups, &c);
@@ -1148,8 +1147,8 @@ bench_symbols (struct module *m, const char *label, FILE *tsv)
             fprintf (stderr,
                      "%s: %s: %s finds '%s' at index %u, linear scan at "
                      "%u\n",
-                     program_name, m->path, sym_strategy_name[s],
-                     m->query[q], qres[s][q], qres[S_LINEAR][q]);
+                     program_name, m->path, sym_strategy_name[s], m->query[q],
+                     qres[s][q], qres[S_LINEAR][q]);
             status = 1;
             break;
           }
@@ -1182,7 +1181,7 @@ bench_symbols (struct module *m, const char *label, FILE *tsv)
         printf (" %10s %9s\n", "n/a", "n/a");
       else
         printf (" %10.1f %8.1fx\n",
-                nl ? (query_ns[s] + absent_ns[s]) / (double) nl : 0.0,
+                nl ? (query_ns[s] + absent_ns[s]) / (double)nl : 0.0,
                 tot > 0 ? lin / tot : 0.0);
     }
   printf ("  (lib.*: loader/relopt-loader.c, set-up = its validate; "
@@ -1249,8 +1248,8 @@ plt_measure (struct module *m, struct plt_row *row)
   for (p = 0; p < P_COUNT; p++)
     {
       struct plt_ctx c = { m, p, scratch, ncopies, 0 };
-      row->result[p] = p == P_SORT ? sort_once (&c, sort_prepare (&c, 0))
-                                   : plt_once (&c);
+      row->result[p]
+          = p == P_SORT ? sort_once (&c, sort_prepare (&c, 0)) : plt_once (&c);
       row->ns[p] = measure (run_plt, &c);
       if (c.result != row->result[p])
         status = 1;
@@ -1275,8 +1274,8 @@ plt_print_row (const char *what, const struct module *m,
                const struct plt_row *row)
 {
   int p;
-  printf ("  %-9s %8llu %8llu %8ld", what, (unsigned long long) m->nrelocs,
-          (unsigned long long) m->nbranch, row->result[P_QUADRATIC]);
+  printf ("  %-9s %8llu %8llu %8ld", what, (unsigned long long)m->nrelocs,
+          (unsigned long long)m->nbranch, row->result[P_QUADRATIC]);
   for (p = 0; p < P_COUNT; p++)
     print_us (stdout, row->ns[p], 14);
   putchar ('\n');
@@ -1288,7 +1287,7 @@ plt_tsv_row (FILE *tsv, const char *kind, const char *label,
 {
   int p;
   fprintf (tsv, "%s\t%s\t%llu\t%llu\t%ld", kind, label,
-           (unsigned long long) m->nrelocs, (unsigned long long) m->nbranch,
+           (unsigned long long)m->nrelocs, (unsigned long long)m->nbranch,
            row->result[P_QUADRATIC]);
   for (p = 0; p < P_COUNT; p++)
     tsv_us (tsv, row->ns[p]);
@@ -1302,8 +1301,7 @@ plt_tsv_row (FILE *tsv, const char *kind, const char *label,
    ratios printed compare the linear pass over relopt's order with each
    other strategy on BASE's order when there is one.  */
 static int
-bench_plt (struct module *m, struct module *base, const char *label,
-           FILE *tsv)
+bench_plt (struct module *m, struct module *base, const char *label, FILE *tsv)
 {
   struct plt_row row, brow;
   const struct plt_row *before = &row;
@@ -1333,12 +1331,12 @@ bench_plt (struct module *m, struct module *base, const char *label,
   printf ("PLT counting: %llu relocations in %u sections (%llu in the %u "
           "that relocate code, which a loader scans), %llu branch "
           "relocations, %ld distinct targets\n",
-          (unsigned long long) m->nrelocs, m->nsecs,
-          (unsigned long long) m->nexecrelocs, m->nexecsecs,
-          (unsigned long long) m->nbranch, row.result[P_QUADRATIC]);
-  printf ("  %-9s %8s %8s %8s %14s %14s %14s %14s %14s\n", "order",
-          "relocs", "branches", "targets", "quadratic", "sort+count",
-          "hashset", "linear(relopt)", "lib");
+          (unsigned long long)m->nrelocs, m->nsecs,
+          (unsigned long long)m->nexecrelocs, m->nexecsecs,
+          (unsigned long long)m->nbranch, row.result[P_QUADRATIC]);
+  printf ("  %-9s %8s %8s %8s %14s %14s %14s %14s %14s\n", "order", "relocs",
+          "branches", "targets", "quadratic", "sort+count", "hashset",
+          "linear(relopt)", "lib");
   if (base)
     plt_print_row ("original", base, &brow);
   plt_print_row (base ? "relopt" : "as is", m, &row);
@@ -1365,7 +1363,7 @@ bench_plt (struct module *m, struct module *base, const char *label,
           plt_lib (m, &m->secs[k], &plts);
       printf ("  lib: loader/relopt-loader.c, one pass; PLT slots as "
               "Linux count_plts counts them: %llu\n",
-              (unsigned long long) plts);
+              (unsigned long long)plts);
     }
   if (status == 0)
     printf ("  all strategies agree%s\n",

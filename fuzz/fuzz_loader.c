@@ -16,31 +16,32 @@
    undefined; with -DRLO_FUZZ_MAIN it is a replay program (one file per
    argument) that `make check' runs over fuzz/regress-loader/.  */
 
+#include "relopt-loader.h"
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "relopt-loader.h"
 
 int LLVMFuzzerTestOneInput (const unsigned char *data, size_t size);
+
+static void
+violated (const char *what, uint32_t a, uint32_t b)
+{
+  fprintf (stderr, "fuzz_loader: invariant violated: %s (%u, %u)\n", what, a,
+           b);
+  abort ();
+}
 
 /* The replay program prints each section's status with -v.  */
 static int verbose;
 
 static void
-say (const char *what, uint64_t sec, int rc, uint64_t bad)
+say (const char *what, uint64_t sec, int rc, const struct rlo_fault *bad)
 {
   if (verbose)
-    printf ("  section %llu %s: %s (at %llu)\n", (unsigned long long) sec,
-            what, rlo_strerror (rc), (unsigned long long) bad);
-}
-
-static void
-violated (const char *what, uint32_t a, uint32_t b)
-{
-  fprintf (stderr, "fuzz_loader: invariant violated: %s (%u, %u)\n", what,
-           a, b);
-  abort ();
+    printf ("  section %llu %s: %s (%s, at %llu)\n", (unsigned long long)sec,
+            what, rlo_strerror (rc), bad->what,
+            (unsigned long long)bad->index);
 }
 
 static uint64_t
@@ -50,7 +51,7 @@ rd (const unsigned char *p, unsigned n, int big)
   unsigned i;
 
   for (i = 0; i < n; i++)
-    v |= (uint64_t) p[big ? i : n - 1 - i] << (8 * (n - 1 - i));
+    v |= (uint64_t)p[big ? i : n - 1 - i] << (8 * (n - 1 - i));
   return v;
 }
 
@@ -81,17 +82,17 @@ copy_section (const unsigned char *data, size_t size, const struct shdr *s)
 static const char *
 sym_name (const struct rlo_elf *e, uint32_t i, int gnu, int *hashed)
 {
-  const unsigned char *p = e->symtab + (uint64_t) i * e->symtab_entsize;
+  const unsigned char *p = e->symtab + (uint64_t)i * e->symtab_entsize;
   int big = e->big_endian, c64 = e->elfclass == RLO_ELFCLASS64;
-  uint32_t st_name = (uint32_t) rd (p, 4, big);
+  uint32_t st_name = (uint32_t)rd (p, 4, big);
   unsigned info = c64 ? p[4] : p[12];
-  unsigned shndx = (unsigned) rd (p + (c64 ? 6 : 14), 2, big);
+  unsigned shndx = (unsigned)rd (p + (c64 ? 6 : 14), 2, big);
   const char *n;
 
   *hashed = 0;
   if (st_name >= e->strtab_size)
     return NULL;
-  n = (const char *) e->strtab + st_name;
+  n = (const char *)e->strtab + st_name;
   *hashed = shndx != 0 && n[0] != 0 && (info & 0xf) != 3 && (info & 0xf) != 4;
   if (gnu && (info >> 4) == 0)
     *hashed = 0;
@@ -121,7 +122,7 @@ linear (const struct rlo_elf *e, uint32_t nsyms, int gnu, const char *name)
 static void
 check_lookups (const struct rlo_elf *e, int gnu, const void *t)
 {
-  uint32_t nsyms = (uint32_t) (e->symtab_size / e->symtab_entsize), i;
+  uint32_t nsyms = (uint32_t)(e->symtab_size / e->symtab_entsize), i;
   char absent[300];
 
   for (i = 0; i < nsyms && i < 200; i++)
@@ -163,8 +164,8 @@ LLVMFuzzerTestOneInput (const unsigned char *data, size_t size)
   memset (&e, 0, sizeof e);
   e.elfclass = data[4];
   e.big_endian = big;
-  e.machine = (unsigned) rd (data + 18, 2, big);
-  e.flags = (uint32_t) rd (data + (c64 ? 48 : 36), 4, big);
+  e.machine = (unsigned)rd (data + 18, 2, big);
+  e.flags = (uint32_t)rd (data + (c64 ? 48 : 36), 4, big);
   shoff = rd (data + (c64 ? 40 : 32), c64 ? 8 : 4, big);
   shentsize = rd (data + (c64 ? 58 : 46), 2, big);
   shnum = rd (data + (c64 ? 60 : 48), 2, big);
@@ -178,27 +179,27 @@ LLVMFuzzerTestOneInput (const unsigned char *data, size_t size)
   for (i = 0; i < shnum; i++)
     {
       const unsigned char *p = data + shoff + i * shentsize;
-      sh[i].type = (uint32_t) rd (p + 4, 4, big);
+      sh[i].type = (uint32_t)rd (p + 4, 4, big);
       if (c64)
         {
           sh[i].off = rd (p + 24, 8, big);
           sh[i].size = rd (p + 32, 8, big);
-          sh[i].link = (uint32_t) rd (p + 40, 4, big);
-          sh[i].info = (uint32_t) rd (p + 44, 4, big);
+          sh[i].link = (uint32_t)rd (p + 40, 4, big);
+          sh[i].info = (uint32_t)rd (p + 44, 4, big);
           sh[i].entsize = rd (p + 56, 8, big);
         }
       else
         {
           sh[i].off = rd (p + 16, 4, big);
           sh[i].size = rd (p + 20, 4, big);
-          sh[i].link = (uint32_t) rd (p + 24, 4, big);
-          sh[i].info = (uint32_t) rd (p + 28, 4, big);
+          sh[i].link = (uint32_t)rd (p + 24, 4, big);
+          sh[i].info = (uint32_t)rd (p + 28, 4, big);
           sh[i].entsize = rd (p + 36, 4, big);
         }
       if (sh[i].type != 8 /* NOBITS */)
         sec[i] = copy_section (data, size, &sh[i]);
       if (sh[i].type == 2 && symtab == 0 && sec[i])
-        symtab = (uint32_t) i;
+        symtab = (uint32_t)i;
     }
   if (symtab == 0 || sh[symtab].link >= shnum || !sec[sh[symtab].link])
     goto out;
@@ -212,7 +213,7 @@ LLVMFuzzerTestOneInput (const unsigned char *data, size_t size)
   for (i = 1; i < shnum; i++)
     {
       struct rlo_section s;
-      uint64_t bad;
+      struct rlo_fault bad;
 
       if (!sec[i])
         continue;
@@ -225,7 +226,7 @@ LLVMFuzzerTestOneInput (const unsigned char *data, size_t size)
         {
           struct rlo_sysv t;
           int rc = rlo_sysv_validate (&e, &s, &t, &bad);
-          say (".hash", i, rc, bad);
+          say (".hash", i, rc, &bad);
           if (rc == RLO_OK)
             check_lookups (&e, 0, &t);
           else if (rlo_strerror (rc)[0] == 0)
@@ -235,7 +236,7 @@ LLVMFuzzerTestOneInput (const unsigned char *data, size_t size)
         {
           struct rlo_gnu t;
           int rc = rlo_gnu_validate (&e, &s, &t, &bad);
-          say (".gnu.hash", i, rc, bad);
+          say (".gnu.hash", i, rc, &bad);
           if (rc == RLO_OK)
             check_lookups (&e, 1, &t);
         }
@@ -251,17 +252,16 @@ LLVMFuzzerTestOneInput (const unsigned char *data, size_t size)
               tsize = sh[sh[i].info].size;
             }
           int rc = rlo_count_branch_targets (&e, &s, tgt, tsize, &c, &bad);
-          say ("relocs", i, rc, bad);
+          say ("relocs", i, rc, &bad);
           if (verbose && rc == RLO_OK)
             printf ("    branches %llu distinct %llu plts %llu\n",
-                    (unsigned long long) c.branches,
-                    (unsigned long long) c.distinct,
-                    (unsigned long long) c.plts);
+                    (unsigned long long)c.branches,
+                    (unsigned long long)c.distinct,
+                    (unsigned long long)c.plts);
           if (rc == RLO_OK
               && (c.plts > c.branches || c.distinct > c.branches
                   || (c.branches > 0 && c.distinct == 0)))
-            violated ("branch counts", (uint32_t) c.plts,
-                      (uint32_t) c.branches);
+            violated ("branch counts", (uint32_t)c.plts, (uint32_t)c.branches);
         }
     }
 out:
@@ -291,8 +291,8 @@ main (int argc, char **argv)
           return 2;
         }
       rewind (f);
-      buf = malloc (n ? (size_t) n : 1);
-      if (buf == NULL || fread (buf, 1, (size_t) n, f) != (size_t) n)
+      buf = malloc (n ? (size_t)n : 1);
+      if (buf == NULL || fread (buf, 1, (size_t)n, f) != (size_t)n)
         {
           perror (argv[i]);
           return 2;
@@ -300,7 +300,7 @@ main (int argc, char **argv)
       fclose (f);
       if (verbose)
         printf ("%s\n", argv[i]);
-      LLVMFuzzerTestOneInput (buf, (size_t) n);
+      LLVMFuzzerTestOneInput (buf, (size_t)n);
       free (buf);
     }
   printf ("fuzz_loader: %d inputs replayed\n", n);

@@ -302,12 +302,26 @@ copy_elf (struct rlo_elf *to, const struct rlo_elf *from)
   to->flags = from->flags;
 }
 
+/* Record where a check failed (F may be NULL) and return STATUS.  */
 static int
-fail (uint64_t *bad, uint64_t where, int status)
+fail (struct rlo_fault *f, unsigned at, uint64_t index, uint64_t value,
+      const char *what, int status)
 {
-  if (bad)
-    *bad = where;
+  if (f)
+    {
+      f->at = at;
+      f->index = index;
+      f->value = value;
+      f->what = what;
+    }
   return status;
+}
+
+/* A failure before any entry is looked at: only the status says what.  */
+static int
+fail0 (struct rlo_fault *f, const char *what, int status)
+{
+  return fail (f, RLO_AT_NONE, 0, 0, what, status);
 }
 
 const char *
@@ -374,7 +388,7 @@ sysv_chain (const struct rlo_sysv *t, uint32_t i)
 
 int
 rlo_sysv_validate (const struct rlo_elf *elf, const struct rlo_section *hash,
-                   struct rlo_sysv *t, uint64_t *bad)
+                   struct rlo_sysv *t, struct rlo_fault *f)
 {
   uint32_t nsyms, b, i;
   uint64_t es, nbucket, nchain, k, nwords;
@@ -383,31 +397,38 @@ rlo_sysv_validate (const struct rlo_elf *elf, const struct rlo_section *hash,
   struct sym s;
   int rc;
 
-  if (bad)
-    *bad = 0;
+  fail (f, RLO_AT_NONE, 0, 0, "", RLO_OK);
   if (hash == 0 || t == 0 || hash->data == 0)
     return RLO_E_ARG;
   rc = check_elf (elf, &nsyms);
   if (rc)
     return rc;
   if (hash->sh_link != elf->symtab_index)
-    return RLO_E_LINK;
+    return fail (f, RLO_AT_NONE, 0, hash->sh_link, "sh_link is not .symtab",
+                 RLO_E_LINK);
   es = hash->sh_entsize ? hash->sh_entsize : 4;
   if (es != 4 && es != 8)
-    return RLO_E_SIZE;
+    return fail (f, RLO_AT_NONE, 0, es, "sh_entsize is not 4 or 8",
+                 RLO_E_SIZE);
   if (hash->size < 2 * es)
-    return RLO_E_SIZE;
+    return fail (f, RLO_AT_NONE, 0, hash->size, "too short for its header",
+                 RLO_E_SIZE);
   nbucket = get_word (hash->data, (unsigned) es, elf->big_endian);
   nchain = get_word (hash->data + es, (unsigned) es, elf->big_endian);
   if (nbucket == 0 || nbucket > 0xffffffffu)
-    return RLO_E_HEADER;
+    return fail (f, RLO_AT_NONE, 0, nbucket, "nbucket is 0 or past 2^32",
+                 RLO_E_HEADER);
   if (nchain != nsyms)
-    return RLO_E_NCHAIN;
+    return fail (f, RLO_AT_NONE, 0, nchain,
+                 "nchain differs from the .symtab entry count (stale "
+                 "table?)",
+                 RLO_E_NCHAIN);
   nwords = nbucket + nchain;
   /* ES is 4 or 8: a shift.  */
   if ((hash->size >> (es == 8 ? 3 : 2)) != 2 + nwords
       || (hash->size & (es - 1)) != 0)
-    return RLO_E_SIZE;
+    return fail (f, RLO_AT_NONE, 0, hash->size,
+                 "size does not match nbucket and nchain", RLO_E_SIZE);
 
   copy_elf (&t->elf, elf);
   t->words = hash->data + 2 * es;
@@ -421,10 +442,13 @@ rlo_sysv_validate (const struct rlo_elf *elf, const struct rlo_section *hash,
       uint64_t v = get_word (t->words + k * es, (unsigned) es,
                              elf->big_endian);
       if (v != 0 && v >= nchain)
-        return fail (bad, k < nbucket ? k : k - nbucket, RLO_E_INDEX);
+        return fail (f, k < nbucket ? RLO_AT_BUCKET : RLO_AT_CHAIN,
+                     k < nbucket ? k : k - nbucket, v,
+                     "is past nchain", RLO_E_INDEX);
     }
   if (nchain > 0 && sysv_chain (t, 0) != 0)
-    return fail (bad, 0, RLO_E_INDEX);
+    return fail (f, RLO_AT_CHAIN, 0, sysv_chain (t, 0),
+                 "is not 0 (symbol 0 is on no chain)", RLO_E_INDEX);
 
   /* Walk every chain once.  Each symbol must hash to the bucket being
      walked, so no symbol is on two chains; indices strictly ascend, so a
@@ -439,12 +463,21 @@ rlo_sysv_validate (const struct rlo_elf *elf, const struct rlo_section *hash,
       while (i != 0)
         {
           if (i <= prev || ++chained >= nchain)
-            return fail (bad, i, RLO_E_CHAIN);
+            return fail (f, RLO_AT_SYMBOL, i, b,
+                         "breaks its chain's ascending order (a cycle, "
+                         "or chains out of order)",
+                         RLO_E_CHAIN);
           get_sym (elf, i, &s);
           if (!sysv_chainable (&s))
-            return fail (bad, i, RLO_E_SYMBOL);
+            return fail (f, RLO_AT_SYMBOL, i, b,
+                         "is on a chain but is not a hashed symbol "
+                         "(stale table?)",
+                         RLO_E_SYMBOL);
           if (umod32 (sysv_hash_u (s.name), t->nbucket) != b)
-            return fail (bad, i, RLO_E_CHAIN);
+            return fail (f, RLO_AT_SYMBOL, i, b,
+                         "is on the chain of another bucket, not of its "
+                         "own bucket",
+                         RLO_E_CHAIN);
           chained_hashed += sysv_hashed (elf, &s);
           prev = i;
           i = sysv_chain (t, i);
@@ -458,7 +491,9 @@ rlo_sysv_validate (const struct rlo_elf *elf, const struct rlo_section *hash,
   for (i = 1; i < nsyms; i++)
     nonzero += sysv_chain (t, i) != 0;
   if (nonzero != chained - nonempty)
-    return RLO_E_CHAIN;
+    return fail (f, RLO_AT_NONE, 0, nonzero,
+                 "a symbol on no chain has a non-zero chain word",
+                 RLO_E_CHAIN);
 
   /* Completeness.  The chained hashed symbols are distinct and hashed;
      when there are as many as hashed symbols, every one is chained.  */
@@ -466,7 +501,8 @@ rlo_sysv_validate (const struct rlo_elf *elf, const struct rlo_section *hash,
     {
       get_sym (elf, i, &s);
       if (s.shndx != RLO_SHN_UNDEF && s.name == 0)
-        return fail (bad, i, RLO_E_SYMBOL);
+        return fail (f, RLO_AT_SYMBOL, i, s.st_name,
+                     "has st_name outside .strtab", RLO_E_SYMBOL);
       hashed += sysv_hashed (elf, &s);
     }
   if (hashed == chained_hashed)
@@ -489,14 +525,20 @@ rlo_sysv_validate (const struct rlo_elf *elf, const struct rlo_section *hash,
         {
           struct sym o;
           if (budget-- == 0)
-            return fail (bad, i, RLO_E_WORK);
+            return fail (f, RLO_AT_SYMBOL, i, 0,
+                         "is one of too many unchained duplicate names "
+                         "to verify in linear time",
+                         RLO_E_WORK);
           get_sym (elf, c, &o);
           if (str_eq (o.name, s.name))
             break;
           c = sysv_chain (t, c);
         }
       if (c == 0 || c > i)
-        return fail (bad, i, RLO_E_MISSING);
+        return fail (f, RLO_AT_SYMBOL, i, 0,
+                     "is a hashed symbol missing from the table (stale "
+                     "table?)",
+                     RLO_E_MISSING);
     }
   return RLO_OK;
 }
@@ -553,24 +595,25 @@ gnu_bloom (const struct rlo_gnu *t, uint32_t h)
 
 int
 rlo_gnu_validate (const struct rlo_elf *elf, const struct rlo_section *hash,
-                  struct rlo_gnu *t, uint64_t *bad)
+                  struct rlo_gnu *t, struct rlo_fault *f)
 {
   uint32_t nsyms, i, b, prevb = 0, nextb = 0;
   uint64_t need, wbytes;
   struct sym s;
   int rc;
 
-  if (bad)
-    *bad = 0;
+  fail (f, RLO_AT_NONE, 0, 0, "", RLO_OK);
   if (hash == 0 || t == 0 || hash->data == 0)
     return RLO_E_ARG;
   rc = check_elf (elf, &nsyms);
   if (rc)
     return rc;
   if (hash->sh_link != elf->symtab_index)
-    return RLO_E_LINK;
+    return fail (f, RLO_AT_NONE, 0, hash->sh_link, "sh_link is not .symtab",
+                 RLO_E_LINK);
   if (hash->size < 16)
-    return RLO_E_SIZE;
+    return fail (f, RLO_AT_NONE, 0, hash->size, "too short for its header",
+                 RLO_E_SIZE);
   copy_elf (&t->elf, elf);
   t->nbuckets = get32 (hash->data, elf->big_endian);
   t->symoffset = get32 (hash->data + 4, elf->big_endian);
@@ -579,15 +622,26 @@ rlo_gnu_validate (const struct rlo_elf *elf, const struct rlo_section *hash,
   t->nsyms = nsyms;
   /* The shift applies to the 32-bit hash: 32 or more is undefined in C
      even with 64-bit bloom words.  */
-  if (t->nbuckets == 0 || t->maskwords == 0
-      || (t->maskwords & (t->maskwords - 1)) != 0 || t->shift2 >= 32
-      || t->symoffset == 0 || t->symoffset > nsyms)
-    return RLO_E_HEADER;
+  if (t->nbuckets == 0)
+    return fail0 (f, "nbuckets is 0", RLO_E_HEADER);
+  if (t->maskwords == 0 || (t->maskwords & (t->maskwords - 1)) != 0)
+    return fail (f, RLO_AT_NONE, 0, t->maskwords,
+                 "bloom size is not a power of two", RLO_E_HEADER);
+  if (t->shift2 >= 32)
+    return fail (f, RLO_AT_NONE, 0, t->shift2, "bloom shift is not below 32",
+                 RLO_E_HEADER);
+  if (t->symoffset == 0 || t->symoffset > nsyms)
+    return fail (f, RLO_AT_NONE, 0, t->symoffset,
+                 "symoffset is outside 1..nsyms (the .symtab entry count)",
+                 RLO_E_HEADER);
   wbytes = elf->elfclass == RLO_ELFCLASS64 ? 8 : 4;
   need = 16 + t->maskwords * wbytes + 4 * (uint64_t) t->nbuckets
          + 4 * (uint64_t) (nsyms - t->symoffset);
   if (hash->size != need)
-    return RLO_E_SIZE;
+    return fail (f, RLO_AT_NONE, 0, need,
+                 "size does not match the header (value: the size it "
+                 "implies; stale table?)",
+                 RLO_E_SIZE);
   t->bloom = hash->data + 16;
   t->buckets = t->bloom + t->maskwords * wbytes;
   t->chain = t->buckets + 4 * (uint64_t) t->nbuckets;
@@ -597,9 +651,13 @@ rlo_gnu_validate (const struct rlo_elf *elf, const struct rlo_section *hash,
     {
       get_sym (elf, i, &s);
       if (s.shndx != RLO_SHN_UNDEF && s.bind != RLO_STB_LOCAL && s.name == 0)
-        return fail (bad, i, RLO_E_SYMBOL);
+        return fail (f, RLO_AT_SYMBOL, i, s.st_name,
+                     "has st_name outside .strtab", RLO_E_SYMBOL);
       if (gnu_hashed (&s))
-        return fail (bad, i, RLO_E_MISSING);
+        return fail (f, RLO_AT_SYMBOL, i, t->symoffset,
+                     "is a hashed global below symoffset (stale "
+                     "table?)",
+                     RLO_E_MISSING);
     }
   /* [symoffset, nsyms): all hashed, in bucket order; buckets point at
      each run's first symbol (empty ones are 0, checked as the runs pass
@@ -610,35 +668,50 @@ rlo_gnu_validate (const struct rlo_elf *elf, const struct rlo_section *hash,
 
       get_sym (elf, i, &s);
       if (!gnu_hashed (&s))
-        return fail (bad, i, RLO_E_SYMBOL);
+        return fail (f, RLO_AT_SYMBOL, i, t->symoffset,
+                     "is in the hashed range but is not a defined, named "
+                     "global (stale table?)",
+                     RLO_E_SYMBOL);
       h = gnu_hash_u (s.name);
       b = umod32 (h, t->nbuckets);
       if (i > t->symoffset)
         {
           if (b < prevb)
-            return fail (bad, i, RLO_E_CHAIN);
+            return fail (f, RLO_AT_SYMBOL, i, b, "is not in bucket order",
+                         RLO_E_CHAIN);
           if (((gnu_chain (t, i - 1) & 1) != 0) != (b != prevb))
-            return fail (bad, i - 1, RLO_E_HASH);
+            return fail (f, RLO_AT_SYMBOL, i - 1, gnu_chain (t, i - 1),
+                         "has a wrong end-of-chain bit", RLO_E_HASH);
         }
       if (i == t->symoffset || b != prevb)
         {
           for (; nextb < b; nextb++)
             if (gnu_bucket (t, nextb) != 0)
-              return fail (bad, nextb, RLO_E_INDEX);
+              return fail (f, RLO_AT_BUCKET, nextb, gnu_bucket (t, nextb),
+                           "is not 0 but no symbol is in that bucket",
+                           RLO_E_INDEX);
           if (gnu_bucket (t, b) != i)
-            return fail (bad, b, RLO_E_CHAIN);
+            return fail (f, RLO_AT_BUCKET, b, gnu_bucket (t, b),
+                         "does not point at the first symbol of its run",
+                         RLO_E_CHAIN);
           nextb = b + 1;
         }
       c = gnu_chain (t, i);
       if ((c | 1) != (h | 1) || !gnu_bloom (t, h))
-        return fail (bad, i, RLO_E_HASH);
+        return fail (f, RLO_AT_SYMBOL, i, c,
+                     (c | 1) != (h | 1)
+                         ? "has a chain word that is not its hash"
+                         : "is missing from the bloom filter",
+                     RLO_E_HASH);
       prevb = b;
     }
   if (nsyms > t->symoffset && !(gnu_chain (t, nsyms - 1) & 1))
-    return fail (bad, nsyms - 1, RLO_E_HASH);
+    return fail (f, RLO_AT_SYMBOL, nsyms - 1, 0,
+                 "ends the last chain, which has no end bit", RLO_E_HASH);
   for (; nextb < t->nbuckets; nextb++)
     if (gnu_bucket (t, nextb) != 0)
-      return fail (bad, nextb, RLO_E_INDEX);
+      return fail (f, RLO_AT_BUCKET, nextb, gnu_bucket (t, nextb),
+                   "is not 0 but no symbol is in that bucket", RLO_E_INDEX);
   return RLO_OK;
 }
 
@@ -719,7 +792,7 @@ int
 rlo_count_branch_targets (const struct rlo_elf *elf,
                           const struct rlo_section *rels,
                           const unsigned char *target, uint64_t target_size,
-                          struct rlo_branch_count *out, uint64_t *bad)
+                          struct rlo_branch_count *out, struct rlo_fault *f)
 {
   uint32_t nsyms;
   uint64_t ent, n, j, rem;
@@ -727,8 +800,7 @@ rlo_count_branch_targets (const struct rlo_elf *elf,
   int seen_other = 0, have_prev = 0, rc;
   struct key prev;
 
-  if (bad)
-    *bad = 0;
+  fail (f, RLO_AT_NONE, 0, 0, "", RLO_OK);
   if (rels == 0 || out == 0 || (rels->data == 0 && rels->size != 0))
     return RLO_E_ARG;
   rc = check_symtab (elf, &nsyms);
@@ -754,7 +826,9 @@ rlo_count_branch_targets (const struct rlo_elf *elf,
     return RLO_E_ARG;
   n = udiv64 (rels->size, ent, &rem);
   if ((rels->sh_entsize != 0 && rels->sh_entsize != ent) || rem != 0)
-    return RLO_E_RELOC;
+    return fail (f, RLO_AT_NONE, 0, ent,
+                 "size or sh_entsize does not fit the entry size (value)",
+                 RLO_E_RELOC);
   /* ARM code is little-endian except in BE32 objects (big-endian without
      EF_ARM_BE8).  */
   code_big = big && !(elf->flags & RLO_EF_ARM_BE8);
@@ -800,9 +874,12 @@ rlo_count_branch_targets (const struct rlo_elf *elf,
           continue;
         }
       if (seen_other)
-        return fail (bad, j, RLO_NOT_IN_ORDER);
+        return fail (f, RLO_AT_RELOC, j, k.type,
+                     "is a branch relocation after a non-branch one",
+                     RLO_NOT_IN_ORDER);
       if (k.sym >= nsyms)
-        return fail (bad, j, RLO_E_RELOC);
+        return fail (f, RLO_AT_RELOC, j, k.sym, "has a symbol index past .symtab",
+                     RLO_E_RELOC);
       if (rela)
         {
           if (elf->elfclass == RLO_ELFCLASS64)
@@ -815,7 +892,9 @@ rlo_count_branch_targets (const struct rlo_elf *elf,
         {
           const unsigned char *insn;
           if (target == 0 || target_size < 4 || r_offset > target_size - 4)
-            return fail (bad, j, RLO_E_RELOC);
+            return fail (f, RLO_AT_RELOC, j, r_offset,
+                         "is a REL branch outside its target section",
+                         RLO_E_RELOC);
           insn = target + r_offset;
           if (k.type == R_ARM_THM_CALL || k.type == R_ARM_THM_JUMP24)
             {
@@ -835,7 +914,9 @@ rlo_count_branch_targets (const struct rlo_elf *elf,
             }
         }
       if (have_prev && cmp_key (&prev, &k) > 0)
-        return fail (bad, j, RLO_NOT_IN_ORDER);
+        return fail (f, RLO_AT_RELOC, j, k.type,
+                     "is out of (type, symbol, addend) order",
+                     RLO_NOT_IN_ORDER);
       out->branches++;
       dup = have_prev && cmp_key (&prev, &k) == 0;
       out->distinct += !dup;

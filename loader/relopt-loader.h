@@ -141,6 +141,29 @@ enum rlo_status
 /* A static English phrase for STATUS ("ok" for RLO_OK).  */
 const char *rlo_strerror (int status);
 
+/* Where a check failed, for diagnostics (every function below takes an
+   optional struct rlo_fault *, NULL when the caller does not care).  WHAT
+   is a static phrase saying which check failed, written to follow the
+   entry named by AT and INDEX ("symbol 12 'foo' <what>", "bucket 3
+   <what>", "relocation 7 <what>") or to stand alone (RLO_AT_NONE); VALUE
+   is the offending word (header word, bucket or chain word, st_name, ...)
+   where there is one.  */
+enum rlo_at
+{
+  RLO_AT_NONE,   /* the section or its header */
+  RLO_AT_SYMBOL, /* INDEX is a .symtab index */
+  RLO_AT_BUCKET, /* INDEX is a bucket number */
+  RLO_AT_CHAIN,  /* INDEX is a .hash chain[] index */
+  RLO_AT_RELOC   /* INDEX is a relocation's index in its section */
+};
+
+struct rlo_fault
+{
+  unsigned at;
+  uint64_t index, value;
+  const char *what;
+};
+
 #define RLO_ELFCLASS32 1
 #define RLO_ELFCLASS64 2
 #define RLO_EM_ARM 40
@@ -223,11 +246,11 @@ uint32_t rlo_gnu_hash (const char *name);
      at ~2 symbols; only a crafted table gets there).
    Cost: O(nbucket + nchain + total length of the hashed names); no
    memory.  On RLO_OK fills *T (which points into HASH->data and ELF's
-   buffers).  On failure returns the status and, if BAD is not NULL, sets
-   *BAD to the symbol or bucket index concerned (0 when none).  */
+   buffers).  On failure returns the status and, if FAULT is not NULL,
+   says in *FAULT which entry failed which check.  */
 int rlo_sysv_validate (const struct rlo_elf *elf,
                        const struct rlo_section *hash, struct rlo_sysv *t,
-                       uint64_t *bad);
+                       struct rlo_fault *fault);
 
 /* The lowest hashed symbol index named NAME (NUL-terminated), or 0.  T
    must come from rlo_sysv_validate; nothing is checked again.  Cost: one
@@ -251,7 +274,7 @@ uint32_t rlo_sysv_lookup (const struct rlo_sysv *t, const char *name);
    Cost: O(maskwords + nbuckets + nsyms + total length of the hashed
    names); no memory.  Results as for rlo_sysv_validate.  */
 int rlo_gnu_validate (const struct rlo_elf *elf, const struct rlo_section *hash,
-                      struct rlo_gnu *t, uint64_t *bad);
+                      struct rlo_gnu *t, struct rlo_fault *fault);
 
 /* The lowest GNU-hashed symbol index named NAME, or 0: bloom filter first
    (most misses stop there), then the bucket's run comparing hashes, then
@@ -297,8 +320,8 @@ struct rlo_branch_count
    and, on arm64, only with CONFIG_RANDOMIZE_BASE; the caller decides.
 
    Returns RLO_OK and fills *OUT; RLO_NOT_IN_ORDER (a branch after a
-   non-branch relocation, or a key smaller than the previous one; *BAD is
-   the relocation index) when the caller must fall back to sorting;
+   non-branch relocation, or a key smaller than the previous one; FAULT
+   names the relocation) when the caller must fall back to sorting;
    RLO_E_RELOC for a malformed section (size not a multiple of the entry
    size, symbol index past the symtab, REL branch outside TARGET);
    RLO_E_ARG for a machine other than EM_ARM/EM_AARCH64.  */
@@ -306,7 +329,8 @@ int rlo_count_branch_targets (const struct rlo_elf *elf,
                               const struct rlo_section *rels,
                               const unsigned char *target,
                               uint64_t target_size,
-                              struct rlo_branch_count *out, uint64_t *bad);
+                              struct rlo_branch_count *out,
+                              struct rlo_fault *fault);
 
 #ifdef __cplusplus
 }

@@ -11,15 +11,15 @@
    - each hand-made defect must be rejected with the status named.
    Both classes and byte orders throughout; SysV words of 4 and 8 bytes.  */
 
-#include <config.h>
-#include "relopt.h"
-#include "image.h"
-#include "relsort.h"
-#include "symhash.h"
-#include "elfobj.h"
-#include "sample.h"
-#include "testutil.h"
 #include "../loader/relopt-loader.h"
+#include "elfobj.h"
+#include "image.h"
+#include "relopt.h"
+#include "relsort.h"
+#include "sample.h"
+#include "symhash.h"
+#include "testutil.h"
+#include <config.h>
 
 Suite *loader_suite (void);
 
@@ -38,8 +38,8 @@ enum kind
 
 struct symset
 {
-  uint32_t n;          /* entries including index 0 */
-  const char **names;  /* names[0] = "" */
+  uint32_t n;         /* entries including index 0 */
+  const char **names; /* names[0] = "" */
   enum kind *kind;
   uint32_t first_global;
   /* Encoded.  */
@@ -134,24 +134,24 @@ symset_encode (struct symset *s, unsigned cls, bool big, unsigned machine)
         continue;
       if (s->names[i][0])
         {
-          st_name = (uint32_t) off;
+          st_name = (uint32_t)off;
           memcpy (s->strtab + off, s->names[i], strlen (s->names[i]) + 1);
           off += strlen (s->names[i]) + 1;
         }
       bind = s->kind[i] == K_GLOBAL || s->kind[i] == K_UNDEF ? 1
-             : s->kind[i] == K_WEAK                         ? 2
-                                                            : 0;
+             : s->kind[i] == K_WEAK                          ? 2
+                                                             : 0;
       type = s->kind[i] == K_SECTION ? 3 : s->kind[i] == K_FILE ? 4 : 2;
       shndx = s->kind[i] == K_UNDEF ? 0 : s->kind[i] == K_FILE ? 0xfff1 : 1;
       eo_put (p, st_name, 4, big);
       if (cls == EO_CLASS64)
         {
-          p[4] = (unsigned char) (bind << 4 | type);
+          p[4] = (unsigned char)(bind << 4 | type);
           eo_put (p + 6, shndx, 2, big);
         }
       else
         {
-          p[12] = (unsigned char) (bind << 4 | type);
+          p[12] = (unsigned char)(bind << 4 | type);
           eo_put (p + 14, shndx, 2, big);
         }
     }
@@ -165,7 +165,7 @@ symset_free (struct symset *s)
   uint32_t i;
 
   for (i = 1; i < s->n; i++)
-    free ((char *) s->names[i]);
+    free ((char *)s->names[i]);
   free (s->names);
   free (s->kind);
   free (s->symtab);
@@ -195,35 +195,35 @@ symset_gnu_sort (struct symset *s)
 {
   uint32_t i, n = s->n;
   {
-      /* Unhashed globals first, then hashed ones by bucket (stable).  */
-      uint32_t nh = 0, nb, k, j, o = s->first_global;
-      const char **tn = calloc (n, sizeof *tn);
-      enum kind *tk = calloc (n, sizeof *tk);
-      ck_assert (tn && tk);
-      for (i = s->first_global; i < n; i++)
-        if (ref_gnu_hashed (s, i))
-          nh++;
-        else
-          {
-            tn[o] = s->names[i];
-            tk[o++] = s->kind[i];
-          }
-      nb = test_gnu_nbucket (nh);
-      for (k = 0; k < nb; k++)
-        for (j = s->first_global; j < n; j++)
-          if (ref_gnu_hashed (s, j) && test_gnu_hash (s->names[j]) % nb == k)
-            {
-              tn[o] = s->names[j];
-              tk[o++] = s->kind[j];
-            }
-      for (i = s->first_global; i < n; i++)
+    /* Unhashed globals first, then hashed ones by bucket (stable).  */
+    uint32_t nh = 0, nb, k, j, o = s->first_global;
+    const char **tn = calloc (n, sizeof *tn);
+    enum kind *tk = calloc (n, sizeof *tk);
+    ck_assert (tn && tk);
+    for (i = s->first_global; i < n; i++)
+      if (ref_gnu_hashed (s, i))
+        nh++;
+      else
         {
-          s->names[i] = tn[i];
-          s->kind[i] = tk[i];
+          tn[o] = s->names[i];
+          tk[o++] = s->kind[i];
         }
-      free (tn);
-      free (tk);
+    nb = test_gnu_nbucket (nh);
+    for (k = 0; k < nb; k++)
+      for (j = s->first_global; j < n; j++)
+        if (ref_gnu_hashed (s, j) && test_gnu_hash (s->names[j]) % nb == k)
+          {
+            tn[o] = s->names[j];
+            tk[o++] = s->kind[j];
+          }
+    for (i = s->first_global; i < n; i++)
+      {
+        s->names[i] = tn[i];
+        s->kind[i] = tk[i];
       }
+    free (tn);
+    free (tk);
+  }
 }
 
 /* NLOCAL locals then NGLOBAL globals; names drawn from a pool of POOL
@@ -255,13 +255,11 @@ symset_random (struct symset *s, uint64_t *rng, uint32_t nlocal,
         snprintf (buf, sizeof buf, "%s", maps[(r >> 8) % ARRAY_SIZE (maps)]);
       else if (r % 29 == 0)
         snprintf (buf, sizeof buf, "\xc3\xa9t\xff%u",
-                  (unsigned) ((r >> 16) % pool));
+                  (unsigned)((r >> 16) % pool));
       else
-        snprintf (buf, sizeof buf, "s%u", (unsigned) ((r >> 16) % pool));
+        snprintf (buf, sizeof buf, "s%u", (unsigned)((r >> 16) % pool));
       if (local)
-        s->kind[i] = r % 13 == 0   ? K_SECTION
-                     : r % 17 == 0 ? K_FILE
-                                   : K_LOCAL;
+        s->kind[i] = r % 13 == 0 ? K_SECTION : r % 17 == 0 ? K_FILE : K_LOCAL;
       else
         s->kind[i] = r % 5 == 0 ? K_UNDEF : r % 7 == 0 ? K_WEAK : K_GLOBAL;
       s->names[i] = strdup (s->kind[i] == K_SECTION ? "" : buf);
@@ -358,7 +356,7 @@ struct shape_case
 /* The shapes check_symhash makes: empty, one symbol, nothing hashed,
    duplicates, random sets of several sizes.  */
 static const struct shape_case shapes[] = {
-  { 0, 0, 1 },    { 0, 1, 1 },     { 1, 0, 1 },     { 5, 5, 2 },
+  { 0, 0, 1 },    { 0, 1, 1 },      { 1, 0, 1 },      { 5, 5, 2 },
   { 20, 40, 8 },  { 50, 50, 1000 }, { 100, 300, 40 }, { 300, 100, 2000 },
   { 7, 900, 90 }, { 1000, 1, 3 },
 };
@@ -377,7 +375,7 @@ START_TEST (test_builders_validate)
   struct rlo_section sec = { 0 };
   struct rlo_sysv st;
   struct rlo_gnu gt;
-  uint64_t bad = 0;
+  struct rlo_fault bad;
   unsigned shape, es;
   size_t len;
 
@@ -396,7 +394,7 @@ START_TEST (test_builders_validate)
         rc = rlo_sysv_validate (&e, &sec, &st, &bad);
         ck_assert_msg (rc == RLO_OK, "sysv shape %u entsize %u: %s at %llu",
                        shape, es, rlo_strerror (rc),
-                       (unsigned long long) bad);
+                       (unsigned long long)bad.index);
         check_all_lookups (&s, &st, false);
         free (h);
       }
@@ -408,7 +406,7 @@ START_TEST (test_builders_validate)
     sec.sh_entsize = 0;
     rc = rlo_gnu_validate (&e, &sec, &gt, &bad);
     ck_assert_msg (rc == RLO_OK, "gnu: %s at %llu", rlo_strerror (rc),
-                   (unsigned long long) bad);
+                   (unsigned long long)bad.index);
     check_all_lookups (&s, &gt, true);
     free (g);
   }
@@ -463,8 +461,8 @@ static void
 small_set (struct symset *s, unsigned cls, bool big)
 {
   static const char *const names[]
-      = { "", "alpha", "beta", "gamma", "delta", "epsilon", "zeta",
-          "eta", "theta", "iota", "kappa", "undef" };
+      = { "",     "alpha", "beta",  "gamma", "delta", "epsilon",
+          "zeta", "eta",   "theta", "iota",  "kappa", "undef" };
   uint32_t i;
 
   memset (s, 0, sizeof *s);
@@ -493,7 +491,8 @@ START_TEST (test_sysv_defects)
   struct rlo_section sec = { 0 };
   struct rlo_sysv t;
   unsigned char *h;
-  uint64_t nb, b, bad;
+  uint64_t nb, b;
+  struct rlo_fault bad;
   size_t len;
   int rc;
 
@@ -603,7 +602,6 @@ START_TEST (test_sysv_defects)
   else if (strcmp (d->what, "symtab size") == 0)
     e.symtab_size -= 1;
 #undef CHAIN
-  bad = 0;
   rc = rlo_sysv_validate (&e, &sec, &t, &bad);
   ck_assert_msg (rc == d->want, "%s: got %s, want %s", d->what,
                  rlo_strerror (rc), rlo_strerror (d->want));
@@ -638,7 +636,8 @@ START_TEST (test_gnu_defects)
   unsigned cls = _i & 1 ? EO_CLASS64 : EO_CLASS32;
   bool big = (_i & 2) != 0;
   unsigned wb = cls == EO_CLASS64 ? 8 : 4;
-  uint64_t rng = 99 + _i, bad;
+  uint64_t rng = 99 + _i;
+  struct rlo_fault bad;
   struct symset s;
   struct rlo_elf e;
   struct rlo_section sec = { 0 };
@@ -661,13 +660,13 @@ START_TEST (test_gnu_defects)
   sec.size = len;
   sec.sh_link = 2;
   ck_assert_int_eq (rlo_gnu_validate (&e, &sec, &t, &bad), RLO_OK);
-  nb = (uint32_t) eo_get (g, 4, big);
-  off = (uint32_t) eo_get (g + 4, 4, big);
-  mw = (uint32_t) eo_get (g + 8, 4, big);
+  nb = (uint32_t)eo_get (g, 4, big);
+  off = (uint32_t)eo_get (g + 4, 4, big);
+  mw = (uint32_t)eo_get (g + 8, 4, big);
   nsyms = s.n;
   ck_assert_uint_eq (off, s.first_global);
 #define BUCKET(k) (16 + mw * wb + 4 * (k))
-#define CHAINW(i) (16 + mw * wb + 4 * nb + 4 * ((i) - off))
+#define CHAINW(i) (16 + mw * wb + 4 * nb + 4 * ((i)-off))
   if (strcmp (d->what, "sh_link") == 0)
     sec.sh_link = 0;
   else if (strcmp (d->what, "short") == 0)
@@ -687,8 +686,8 @@ START_TEST (test_gnu_defects)
   else if (strcmp (d->what, "symoffset past nsyms") == 0)
     eo_put (g + 4, nsyms + 1, 4, big);
   else if (strcmp (d->what, "chain word") == 0)
-    eo_put (g + CHAINW (off + 3), eo_get (g + CHAINW (off + 3), 4, big) ^ 4,
-            4, big);
+    eo_put (g + CHAINW (off + 3), eo_get (g + CHAINW (off + 3), 4, big) ^ 4, 4,
+            big);
   else if (strcmp (d->what, "end bit cleared") == 0)
     eo_put (g + CHAINW (nsyms - 1),
             eo_get (g + CHAINW (nsyms - 1), 4, big) & ~1u, 4, big);
@@ -700,7 +699,7 @@ START_TEST (test_gnu_defects)
       bool done = false;
       for (b = 0; b < nb && !done; b++)
         {
-          uint32_t v = (uint32_t) eo_get (g + BUCKET (b), 4, big);
+          uint32_t v = (uint32_t)eo_get (g + BUCKET (b), 4, big);
           if (d->what[0] == 'b' && v != 0)
             {
               eo_put (g + BUCKET (b), v + 1 < nsyms ? v + 1 : v - 1, 4, big);
@@ -747,8 +746,7 @@ START_TEST (test_gnu_defects)
      any rejection names the structure, but the exact one is asked.  */
   if (strcmp (d->what, "bucket order") == 0)
     ck_assert_msg (rc == RLO_E_CHAIN || rc == RLO_E_HASH || rc == RLO_E_INDEX,
-                   "%s: got %s",
-                   d->what, rlo_strerror (rc));
+                   "%s: got %s", d->what, rlo_strerror (rc));
   else
     ck_assert_msg (rc == d->want, "%s: got %s, want %s", d->what,
                    rlo_strerror (rc), rlo_strerror (d->want));
@@ -761,7 +759,8 @@ END_TEST
    FIRST symbol left out, with a later namesake chained, is missing.  */
 START_TEST (test_sysv_first_of_name)
 {
-  uint64_t rng = 7, bad;
+  uint64_t rng = 7;
+  struct rlo_fault bad;
   struct symset s;
   struct rlo_elf e;
   struct rlo_section sec = { 0 };
@@ -801,7 +800,8 @@ START_TEST (test_sysv_first_of_name)
   sec.size = len;
   sec.sh_link = 2;
   ck_assert_int_eq (rlo_sysv_validate (&e, &sec, &t, &bad), RLO_E_MISSING);
-  ck_assert_uint_eq (bad, victim);
+  ck_assert_uint_eq (bad.index, victim);
+  ck_assert_uint_eq (bad.at, RLO_AT_SYMBOL);
   relopt_sysv_free (&tab);
   free (out);
   free (hashed);
@@ -865,7 +865,7 @@ one_bucket_table (const struct symset *s, unsigned dup_mode, size_t *len)
       if (prev == 0)
         eo_put (h + 8, i, 4, false);
       else
-        eo_put (h + 12 + 4 * (size_t) prev, i, 4, false);
+        eo_put (h + 12 + 4 * (size_t)prev, i, 4, false);
       prev = i;
     }
   *len = n * 4;
@@ -880,13 +880,13 @@ START_TEST (test_one_bucket_linear)
   struct rlo_section sec = { 0 };
   struct rlo_sysv t;
   unsigned char *h;
-  uint64_t bad;
+  struct rlo_fault bad;
   size_t len;
   static const int want[] = { RLO_OK, RLO_OK, RLO_E_WORK };
 
-  one_bucket (&s, n, (unsigned) _i);
+  one_bucket (&s, n, (unsigned)_i);
   symset_elf (&s, &e);
-  h = one_bucket_table (&s, (unsigned) _i, &len);
+  h = one_bucket_table (&s, (unsigned)_i, &len);
   sec.data = h;
   sec.size = len;
   sec.sh_link = 2;
@@ -977,7 +977,8 @@ START_TEST (test_pipeline_output)
   unsigned char *in, *out;
   size_t len, olen;
   uint32_t i, hs, gs;
-  uint64_t branches = 0, distinct = 0, bad;
+  uint64_t branches = 0, distinct = 0;
+  struct rlo_fault bad;
   struct soft sf = SOFT_INIT;
 
   in = sample_bytes (sp, &len, &info);
@@ -1000,11 +1001,11 @@ START_TEST (test_pipeline_output)
     view_section (&v, hs, &sec);
     rc = rlo_sysv_validate (&e, &sec, &t, &bad);
     ck_assert_msg (rc == RLO_OK, ".hash: %s at %llu", rlo_strerror (rc),
-                   (unsigned long long) bad);
+                   (unsigned long long)bad.index);
     view_section (&v, gs, &sec);
     rc = rlo_gnu_validate (&e, &sec, &g, &bad);
     ck_assert_msg (rc == RLO_OK, ".gnu.hash: %s at %llu", rlo_strerror (rc),
-                   (unsigned long long) bad);
+                   (unsigned long long)bad.index);
     for (i = 1; i < v.nsym; i++)
       {
         const char *n = v.sym[i].name;
@@ -1036,7 +1037,7 @@ START_TEST (test_pipeline_output)
             continue;
           }
         ck_assert_msg (rc == RLO_OK, "section %u: %s at %llu", i,
-                       rlo_strerror (rc), (unsigned long long) bad);
+                       rlo_strerror (rc), (unsigned long long)bad.index);
         branches += c.branches;
         distinct += c.distinct;
       }
@@ -1140,7 +1141,8 @@ START_TEST (test_count_random)
   struct rlo_elf e;
   struct rlo_section sec;
   struct rlo_branch_count c;
-  uint64_t bad, want_distinct = 0;
+  uint64_t want_distinct = 0;
+  struct rlo_fault bad;
   bool code_big = big && !be8;
   static const uint32_t armt[] = { 1, 28, 29, 10, 30 };
 
@@ -1152,14 +1154,14 @@ START_TEST (test_count_random)
   ck_assert (rel && text && symtab);
   for (i = 0; i < nsyms; i++)
     {
-      shndx[i] = i == 0 ? 0 : (uint32_t) (test_rand (&rng) % 3);
+      shndx[i] = i == 0 ? 0 : (uint32_t)(test_rand (&rng) % 3);
       eo_put (symtab + i * es + (cls == EO_CLASS64 ? 6 : 14), shndx[i], 2,
               big);
     }
   for (i = 0; i < nb; i++)
     {
       uint64_t x = test_rand (&rng);
-      r[i].sym = (uint32_t) (x % nsyms);
+      r[i].sym = (uint32_t)(x % nsyms);
       if (arm)
         {
           r[i].type = armt[(x >> 8) % (_i & 1 ? 5 : 3)];
@@ -1182,7 +1184,7 @@ START_TEST (test_count_random)
         {
           static const uint32_t a64[] = { 282, 283 }, p32[] = { 20, 21 };
           r[i].type = (cls == EO_CLASS64 ? a64 : p32)[(x >> 8) & 1];
-          r[i].key = (x >> 20) % 3 ? 0 : (int64_t) ((x >> 24) % 7) - 3;
+          r[i].key = (x >> 20) % 3 ? 0 : (int64_t)((x >> 24) % 7) - 3;
           r[i].zero = r[i].key == 0;
         }
     }
@@ -1194,34 +1196,37 @@ START_TEST (test_count_random)
   for (i = 0; i < n; i++)
     {
       unsigned char *p = rel + i * ent;
-      uint32_t type = i < nb ? r[i].type : arm ? 2 : cls == EO_CLASS64 ? 257 : 1;
-      uint32_t sym = i < nb ? r[i].sym : (uint32_t) (i % nsyms);
+      uint32_t type = i < nb              ? r[i].type
+                      : arm               ? 2
+                      : cls == EO_CLASS64 ? 257
+                                          : 1;
+      uint32_t sym = i < nb ? r[i].sym : (uint32_t)(i % nsyms);
       if (arm)
         {
           eo_put (p, 4 * i, 4, big);
-          eo_put (p + 4, (uint64_t) sym << 8 | type, 4, big);
+          eo_put (p + 4, (uint64_t)sym << 8 | type, 4, big);
           if (i < nb && (type == 10 || type == 30))
             {
-              eo_put (text + 4 * i, (uint64_t) (r[i].key >> 16) | 0xf000, 2,
+              eo_put (text + 4 * i, (uint64_t)(r[i].key >> 16) | 0xf000, 2,
                       code_big);
-              eo_put (text + 4 * i + 2, (uint64_t) (r[i].key & 0x2fff) | 0xd000,
+              eo_put (text + 4 * i + 2, (uint64_t)(r[i].key & 0x2fff) | 0xd000,
                       2, code_big);
             }
           else if (i < nb)
-            eo_put (text + 4 * i, (uint64_t) r[i].key | 0xeb000000u, 4,
+            eo_put (text + 4 * i, (uint64_t)r[i].key | 0xeb000000u, 4,
                     code_big);
         }
       else if (cls == EO_CLASS64)
         {
           eo_put (p, 4 * i, 8, big);
-          eo_put (p + 8, (uint64_t) sym << 32 | type, 8, big);
-          eo_put (p + 16, i < nb ? (uint64_t) r[i].key : 0, 8, big);
+          eo_put (p + 8, (uint64_t)sym << 32 | type, 8, big);
+          eo_put (p + 16, i < nb ? (uint64_t)r[i].key : 0, 8, big);
         }
       else
         {
           eo_put (p, 4 * i, 4, big);
-          eo_put (p + 4, (uint64_t) sym << 8 | type, 4, big);
-          eo_put (p + 8, i < nb ? (uint64_t) (uint32_t) r[i].key : 0, 4, big);
+          eo_put (p + 4, (uint64_t)sym << 8 | type, 4, big);
+          eo_put (p + 8, i < nb ? (uint64_t)(uint32_t)r[i].key : 0, 4, big);
         }
     }
   memset (&e, 0, sizeof e);
@@ -1300,7 +1305,7 @@ START_TEST (test_count_by_hand)
   struct rlo_elf e;
   struct rlo_section sec;
   struct rlo_branch_count c;
-  uint64_t bad;
+  struct rlo_fault bad;
   unsigned i;
 
   eo_put (symtab + 2 * 16 + 14, 1, 2, false);
@@ -1321,7 +1326,8 @@ START_TEST (test_count_by_hand)
   sec.size = sizeof rel;
   sec.sh_info = 1;
   ck_assert_int_eq (
-      rlo_count_branch_targets (&e, &sec, text, sizeof text, &c, &bad), RLO_OK);
+      rlo_count_branch_targets (&e, &sec, text, sizeof text, &c, &bad),
+      RLO_OK);
   ck_assert_uint_eq (c.branches, 5);
   ck_assert_uint_eq (c.distinct, 4);
   ck_assert_uint_eq (c.plts, 3);
@@ -1335,7 +1341,8 @@ START_TEST (test_hash_known)
   ck_assert_uint_eq (rlo_sysv_hash ("printf"), 0x077905a6u);
   ck_assert_uint_eq (rlo_gnu_hash (""), 5381);
   ck_assert_uint_eq (rlo_gnu_hash ("printf"), 0x156b2bb8u);
-  ck_assert_uint_eq (rlo_sysv_hash ("\xff\x80"), relopt_sysv_hash ("\xff\x80"));
+  ck_assert_uint_eq (rlo_sysv_hash ("\xff\x80"),
+                     relopt_sysv_hash ("\xff\x80"));
   ck_assert_uint_eq (rlo_gnu_hash ("\xff\x80"), relopt_gnu_hash ("\xff\x80"));
 }
 END_TEST
@@ -1351,15 +1358,15 @@ loader_suite (void)
   tcase_set_timeout (limits, TEST_TIMEOUT_LIMITS);
   tcase_add_test (core, test_hash_known);
   tcase_add_loop_test (core, test_builders_validate, 0,
-                       (int) ARRAY_SIZE (shapes) * 8);
+                       (int)ARRAY_SIZE (shapes) * 8);
   tcase_add_test (core, test_sysv_first_of_name);
   tcase_add_loop_test (core, test_pipeline_output, 0, ARRAY_SIZE (specs));
   tcase_add_test (core, test_count_by_hand);
   tcase_add_loop_test (core, test_count_random, 0, 16);
   tcase_add_loop_test (limits, test_sysv_defects, 0,
-                       (int) ARRAY_SIZE (sysv_defects) * 4);
+                       (int)ARRAY_SIZE (sysv_defects) * 4);
   tcase_add_loop_test (limits, test_gnu_defects, 0,
-                       (int) ARRAY_SIZE (gnu_defects) * 4);
+                       (int)ARRAY_SIZE (gnu_defects) * 4);
   tcase_add_loop_test (limits, test_one_bucket_linear, 0, 3);
   suite_add_tcase (s, core);
   suite_add_tcase (s, limits);
