@@ -47,7 +47,7 @@ cat > "$work/inc/config.h" <<'EOH'
 #define PACKAGE_VERSION "fuzz"
 #define HAVE_LIBIBERTY_LIBIBERTY_H 1
 EOH
-"$cc" -g -O1 -I"$work/inc" -I"$top/bfdext" "$top"/bfdext/*.c \
+"$cc" -g -O1 -I"$work/inc" -I"$top/bfdext" "$top"/bfdext/*.c "$top/loader/relopt-loader.c" \
   "$here/fuzz_relopt.c" "$here/replay.c" -liberty -o "$work/replay" || exit 2
 bash "$here/make-seeds.sh" "$work/seeds" > "$work/logs/seeds.list" || exit 2
 "$work/replay" -w "$work/seeds" $(cat "$work/logs/seeds.list") > /dev/null \

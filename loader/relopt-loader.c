@@ -266,6 +266,18 @@ sysv_hashed (const struct rlo_elf *elf, const struct sym *s)
          && !(mapping_machine (elf) && is_mapping_name (s->name));
 }
 
+/* SHN_XINDEX: the real section index is in SHT_SYMTAB_SHNDX, which the
+   library does not read.  relopt decides on the real index, so such a
+   symbol may or may not be hashed: it may be chained (then it is looked
+   up like any other) but is never required to be.  */
+#define RLO_SHN_XINDEX 0xffffu
+
+static int
+is_xindex (const struct sym *s)
+{
+  return s->shndx == RLO_SHN_XINDEX;
+}
+
 /* Hashed in .gnu.hash (DESIGN 3).  */
 static int
 gnu_hashed (const struct sym *s)
@@ -478,7 +490,7 @@ rlo_sysv_validate (const struct rlo_elf *elf, const struct rlo_section *hash,
                          "is on the chain of another bucket, not of its "
                          "own bucket",
                          RLO_E_CHAIN);
-          chained_hashed += sysv_hashed (elf, &s);
+          chained_hashed += sysv_hashed (elf, &s) && !is_xindex (&s);
           prev = i;
           i = sysv_chain (t, i);
         }
@@ -503,7 +515,7 @@ rlo_sysv_validate (const struct rlo_elf *elf, const struct rlo_section *hash,
       if (s.shndx != RLO_SHN_UNDEF && s.name == 0)
         return fail (f, RLO_AT_SYMBOL, i, s.st_name,
                      "has st_name outside .strtab", RLO_E_SYMBOL);
-      hashed += sysv_hashed (elf, &s);
+      hashed += sysv_hashed (elf, &s) && !is_xindex (&s);
     }
   if (hashed == chained_hashed)
     return RLO_OK;
@@ -518,7 +530,7 @@ rlo_sysv_validate (const struct rlo_elf *elf, const struct rlo_section *hash,
       if (sysv_chain (t, i) != 0)
         continue;
       get_sym (elf, i, &s);
-      if (!sysv_hashed (elf, &s))
+      if (!sysv_hashed (elf, &s) || is_xindex (&s))
         continue;
       c = sysv_word (t, umod32 (sysv_hash_u (s.name), t->nbucket));
       while (c != 0 && c < i)
@@ -653,7 +665,7 @@ rlo_gnu_validate (const struct rlo_elf *elf, const struct rlo_section *hash,
       if (s.shndx != RLO_SHN_UNDEF && s.bind != RLO_STB_LOCAL && s.name == 0)
         return fail (f, RLO_AT_SYMBOL, i, s.st_name,
                      "has st_name outside .strtab", RLO_E_SYMBOL);
-      if (gnu_hashed (&s))
+      if (gnu_hashed (&s) && !is_xindex (&s))
         return fail (f, RLO_AT_SYMBOL, i, t->symoffset,
                      "is a hashed global below symoffset (stale "
                      "table?)",

@@ -51,6 +51,9 @@
      [symoffset, nsyms) of .symtab.
    A lookup answers what a linear scan of the symtab from index 1 answers
    among the hashed symbols: the lowest index whose name is equal, or 0.
+   A symbol whose st_shndx is SHN_XINDEX has its real section index in
+   SHT_SYMTAB_SHNDX, which the library does not read: relopt hashed it by
+   that real index, so validation lets it be chained or not.
 
    SysV .hash layout (gABI "Hash Table"; words of ENTSIZE bytes, 4, or 8 on
    64-bit s390 and Alpha; the section's sh_entsize says which):

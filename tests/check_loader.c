@@ -902,6 +902,113 @@ START_TEST (test_one_bucket_linear)
 }
 END_TEST
 
+
+/* ---- relopt --check on a crafted one-bucket table ------------------ */
+
+/* An x86_64 object with N defined globals and a .hash (_i == 0) or
+   .gnu.hash (_i == 1) whose symbols all sit in ONE bucket, every one
+   chained (a valid table, as a crafted or very unlucky one would be).
+   --check used to look every name up through the table: N^2 / 2 = 1.1e10
+   name compares at N = 150k, far past this test's timeout; validation is
+   one walk of the chain, linear, and must accept it.  */
+START_TEST (test_check_one_bucket)
+{
+  const uint32_t n = 150000;
+  struct eo_obj o;
+  struct relopt_options opts;
+  struct relopt_error err = { 0 };
+  relopt_image *img;
+  unsigned char *buf, *h;
+  size_t len, hlen, i;
+  uint32_t text, symtab;
+  char name[32];
+
+  eo_init (&o, EO_CLASS64, false, EO_EM_X86_64);
+  text = eo_add_sec (&o, ".text", EO_SHT_PROGBITS, EO_SHF_ALLOC, NULL, 16, 0,
+                     0, 16, 0);
+  symtab = eo_add_symtab (&o);
+  for (i = 1; i <= n; i++)
+    {
+      snprintf (name, sizeof name, "fn_%zu", i);
+      eo_add_sym (&o, name, 0, 0, EO_STB_GLOBAL, EO_STT_FUNC, text);
+    }
+  if (_i == 0)
+    {
+      /* nbucket 1, nchain n + 1, bucket[0] = 1, chain[i] = i + 1.  */
+      hlen = 4 * (2 + 1 + (size_t) n + 1);
+      h = calloc (1, hlen);
+      ck_assert_ptr_nonnull (h);
+      eo_put (h, 1, 4, false);
+      eo_put (h + 4, n + 1, 4, false);
+      eo_put (h + 8, 1, 4, false);
+      for (i = 1; i < n; i++)
+        eo_put (h + 12 + 4 * i, i + 1, 4, false);
+      eo_add_sec (&o, ".hash", EO_SHT_HASH, 0x80000000u, h, hlen, symtab, 0,
+                  8, 4);
+    }
+  else
+    {
+      /* nbuckets 1, symoffset 1, one 64-bit bloom word of all ones,
+         buckets[0] = 1, chain words = hashes, end bit on the last.  */
+      hlen = 16 + 8 + 4 + 4 * (size_t) n;
+      h = calloc (1, hlen);
+      ck_assert_ptr_nonnull (h);
+      eo_put (h, 1, 4, false);
+      eo_put (h + 4, 1, 4, false);
+      eo_put (h + 8, 1, 4, false);
+      eo_put (h + 12, 6, 4, false);
+      eo_put (h + 16, ~(uint64_t) 0, 8, false);
+      eo_put (h + 24, 1, 4, false);
+      for (i = 1; i <= n; i++)
+        {
+          uint32_t c;
+          snprintf (name, sizeof name, "fn_%zu", i);
+          c = test_gnu_hash (name) & ~1u;
+          eo_put (h + 28 + 4 * (i - 1), c | (i == n), 4, false);
+        }
+      eo_add_sec (&o, ".gnu.hash", EO_SHT_GNU_HASH, 0x80000000u, h, hlen,
+                  symtab, 0, 8, 0);
+    }
+  eo_write (&o, &buf, &len);
+  eo_free (&o);
+  if (getenv ("CHECK_LOADER_DUMP"))
+    {
+      /* For timing other --check builds on the same file by hand.  */
+      char path[512];
+      FILE *f;
+      snprintf (path, sizeof path, "%s.%d.o", getenv ("CHECK_LOADER_DUMP"),
+                _i);
+      f = fopen (path, "wb");
+      ck_assert (f && fwrite (buf, 1, len, f) == len && fclose (f) == 0);
+    }
+  ck_assert_int_eq (relopt_image_read_mem (buf, len, &img, &err), 0);
+  relopt_options_init (&opts);
+  ck_assert_msg (relopt_check_image (img, &opts, &err) == 0, "%s", err.msg);
+  relopt_image_free (img);
+  /* And a defect at the end of the chain is still found: .hash, the
+     last symbol's chain word points back to symbol 1 (a cycle); .gnu.hash,
+     the last chain word loses its end bit.  */
+  {
+    struct eo_view v;
+    uint32_t hs;
+    unsigned char *p;
+    ck_assert_int_eq (eo_parse (buf, len, &v), 0);
+    hs = eo_find_type (&v, _i == 0 ? EO_SHT_HASH : EO_SHT_GNU_HASH, NULL);
+    ck_assert_uint_ne (hs, 0);
+    p = buf + v.sec[hs].offset + v.sec[hs].size - 4;
+    eo_put (p, _i == 0 ? 1 : eo_get (p, 4, false) & ~1u, 4, false);
+    eo_view_free (&v);
+  }
+  ck_assert_int_eq (relopt_image_read_mem (buf, len, &img, &err), 0);
+  ck_assert_int_eq (relopt_check_image (img, &opts, &err), RELOPT_E_CHECK);
+  ck_assert_msg (strstr (err.msg, _i == 0 ? "ascending" : "end bit") != NULL,
+                 "%s", err.msg);
+  relopt_image_free (img);
+  free (h);
+  free (buf);
+}
+END_TEST
+
 /* ---- the whole pipeline: relopt's output validates ---------------- */
 
 static const struct sample_spec specs[] = {
@@ -1368,6 +1475,7 @@ loader_suite (void)
   tcase_add_loop_test (limits, test_gnu_defects, 0,
                        (int)ARRAY_SIZE (gnu_defects) * 4);
   tcase_add_loop_test (limits, test_one_bucket_linear, 0, 3);
+  tcase_add_loop_test (limits, test_check_one_bucket, 0, 2);
   suite_add_tcase (s, core);
   suite_add_tcase (s, limits);
   return s;
