@@ -284,15 +284,15 @@ main (int argc, char **argv)
     {
       FILE *f = fopen (argv[i], "rb");
       unsigned char *buf;
-      long n;
-      if (f == NULL || fseek (f, 0, SEEK_END) != 0 || (n = ftell (f)) < 0)
+      long len;
+      if (f == NULL || fseek (f, 0, SEEK_END) != 0 || (len = ftell (f)) < 0)
         {
           perror (argv[i]);
           return 2;
         }
       rewind (f);
-      buf = malloc (n ? (size_t)n : 1);
-      if (buf == NULL || fread (buf, 1, (size_t)n, f) != (size_t)n)
+      buf = malloc (len ? (size_t)len : 1);
+      if (buf == NULL || fread (buf, 1, (size_t)len, f) != (size_t)len)
         {
           perror (argv[i]);
           return 2;
@@ -300,7 +300,7 @@ main (int argc, char **argv)
       fclose (f);
       if (verbose)
         printf ("%s\n", argv[i]);
-      LLVMFuzzerTestOneInput (buf, (size_t)n);
+      LLVMFuzzerTestOneInput (buf, (size_t)len);
       free (buf);
     }
   printf ("fuzz_loader: %d inputs replayed\n", n);
