@@ -18,13 +18,13 @@
    all: linear in the table and symtab sizes, also on a crafted table
    whose symbols all share one bucket.  */
 
+#include "../loader/relopt-loader.h"
+#include "image.h"
+#include "relsort.h"
 #include <config.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "image.h"
-#include "relsort.h"
-#include "../loader/relopt-loader.h"
 
 /* The tables are validated by the loader library (loader/relopt-loader.c,
    the code loaders copy), so --check accepts exactly what a loader that
@@ -64,8 +64,7 @@ loader_elf (const relopt_image *img, struct rlo_elf *e)
 /* Section IDX as the library takes it; SysV words of the size relopt
    writes for this machine (DESIGN 2), whatever sh_entsize says.  */
 static void
-loader_section (const relopt_image *img, uint32_t idx,
-                struct rlo_section *r)
+loader_section (const relopt_image *img, uint32_t idx, struct rlo_section *r)
 {
   const struct relopt_section *s = &img->sec[idx];
 
@@ -91,16 +90,17 @@ table_error (const relopt_image *img, uint32_t idx, const char *const *names,
   switch (f->at)
     {
     case RLO_AT_SYMBOL:
-      return relopt_set_error (err, RELOPT_E_CHECK, "%s: symbol %llu '%.60s' %s",
-                               label, ix,
-                               f->index < img->nsyms ? names[f->index] : "",
-                               what);
+      return relopt_set_error (
+          err, RELOPT_E_CHECK, "%s: symbol %llu '%.60s' %s", label, ix,
+          f->index < img->nsyms ? names[f->index] : "", what);
     case RLO_AT_BUCKET:
-      return relopt_set_error (err, RELOPT_E_CHECK, "%s: bucket[%llu] = %llu %s",
-                               label, ix, v, what);
+      return relopt_set_error (err, RELOPT_E_CHECK,
+                               "%s: bucket[%llu] = %llu %s", label, ix, v,
+                               what);
     case RLO_AT_CHAIN:
-      return relopt_set_error (err, RELOPT_E_CHECK, "%s: chain[%llu] = %llu %s",
-                               label, ix, v, what);
+      return relopt_set_error (err, RELOPT_E_CHECK,
+                               "%s: chain[%llu] = %llu %s", label, ix, v,
+                               what);
     default:
       if (rc == RLO_E_NCHAIN)
         return relopt_set_error (err, RELOPT_E_CHECK,
@@ -159,8 +159,7 @@ check_table (const relopt_image *img, uint32_t idx, const char *const *names,
 }
 
 int
-relopt_check_image (const relopt_image *img,
-                    const struct relopt_options *opts,
+relopt_check_image (const relopt_image *img, const struct relopt_options *opts,
                     struct relopt_error *err)
 {
   uint32_t sysv, gnu;

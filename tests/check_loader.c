@@ -902,7 +902,6 @@ START_TEST (test_one_bucket_linear)
 }
 END_TEST
 
-
 /* ---- relopt --check on a crafted one-bucket table ------------------ */
 
 /* An x86_64 object with N defined globals and a .hash (_i == 0) or
@@ -935,7 +934,7 @@ START_TEST (test_check_one_bucket)
   if (_i == 0)
     {
       /* nbucket 1, nchain n + 1, bucket[0] = 1, chain[i] = i + 1.  */
-      hlen = 4 * (2 + 1 + (size_t) n + 1);
+      hlen = 4 * (2 + 1 + (size_t)n + 1);
       h = calloc (1, hlen);
       ck_assert_ptr_nonnull (h);
       eo_put (h, 1, 4, false);
@@ -943,21 +942,21 @@ START_TEST (test_check_one_bucket)
       eo_put (h + 8, 1, 4, false);
       for (i = 1; i < n; i++)
         eo_put (h + 12 + 4 * i, i + 1, 4, false);
-      eo_add_sec (&o, ".hash", EO_SHT_HASH, 0x80000000u, h, hlen, symtab, 0,
-                  8, 4);
+      eo_add_sec (&o, ".hash", EO_SHT_HASH, 0x80000000u, h, hlen, symtab, 0, 8,
+                  4);
     }
   else
     {
       /* nbuckets 1, symoffset 1, one 64-bit bloom word of all ones,
          buckets[0] = 1, chain words = hashes, end bit on the last.  */
-      hlen = 16 + 8 + 4 + 4 * (size_t) n;
+      hlen = 16 + 8 + 4 + 4 * (size_t)n;
       h = calloc (1, hlen);
       ck_assert_ptr_nonnull (h);
       eo_put (h, 1, 4, false);
       eo_put (h + 4, 1, 4, false);
       eo_put (h + 8, 1, 4, false);
       eo_put (h + 12, 6, 4, false);
-      eo_put (h + 16, ~(uint64_t) 0, 8, false);
+      eo_put (h + 16, ~(uint64_t)0, 8, false);
       eo_put (h + 24, 1, 4, false);
       for (i = 1; i <= n; i++)
         {
