@@ -150,7 +150,8 @@ const char *rlo_strerror (int status);
    entry named by AT and INDEX ("symbol 12 'foo' <what>", "bucket 3
    <what>", "relocation 7 <what>") or to stand alone (RLO_AT_NONE); VALUE
    is the offending word (header word, bucket or chain word, st_name, ...)
-   where there is one.  */
+   where there is one.  WHAT is "" when the status alone says it
+   (RLO_E_ARG, RLO_E_SYMTAB).  */
 enum rlo_at
 {
   RLO_AT_NONE,   /* the section or its header */

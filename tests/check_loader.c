@@ -809,6 +809,52 @@ START_TEST (test_sysv_first_of_name)
 }
 END_TEST
 
+/* SHN_XINDEX: the library cannot see the real section index, so such a
+   symbol may be chained or not (relopt decided on the real index); the
+   same symbol with an ordinary st_shndx must be chained.  */
+START_TEST (test_xindex_optional)
+{
+  struct symset s;
+  struct rlo_elf e;
+  struct rlo_section sec = { 0 };
+  struct rlo_sysv t;
+  struct rlo_fault bad;
+  struct relopt_sysv_table tab;
+  struct relopt_error err = { 0 };
+  unsigned char hashed[12], *out;
+  size_t len, shoff = 14; /* ELFCLASS32 st_shndx */
+  uint32_t i, victim = 8; /* "theta", a defined global */
+
+  small_set (&s, EO_CLASS32, _i != 0);
+  symset_elf (&s, &e);
+  for (i = 0; i < s.n; i++)
+    hashed[i] = ref_sysv_hashed (&s, i) && i != victim;
+  ck_assert_int_eq (relopt_sysv_build (s.names, hashed, s.n, &tab, &err), 0);
+  ck_assert_int_eq (relopt_sysv_encode (&tab, 4, s.big, &out, &len, &err), 0);
+  sec.data = out;
+  sec.size = len;
+  sec.sh_link = 2;
+  ck_assert_int_eq (rlo_sysv_validate (&e, &sec, &t, &bad), RLO_E_MISSING);
+  ck_assert_uint_eq (bad.index, victim);
+  eo_put (s.symtab + victim * 16 + shoff, 0xffff, 2, s.big);
+  ck_assert_int_eq (rlo_sysv_validate (&e, &sec, &t, &bad), RLO_OK);
+  ck_assert_uint_eq (rlo_sysv_lookup (&t, "theta"), 0);
+  /* Chained with SHN_XINDEX: found.  */
+  free (out);
+  relopt_sysv_free (&tab);
+  hashed[victim] = 1;
+  ck_assert_int_eq (relopt_sysv_build (s.names, hashed, s.n, &tab, &err), 0);
+  ck_assert_int_eq (relopt_sysv_encode (&tab, 4, s.big, &out, &len, &err), 0);
+  sec.data = out;
+  sec.size = len;
+  ck_assert_int_eq (rlo_sysv_validate (&e, &sec, &t, &bad), RLO_OK);
+  ck_assert_uint_eq (rlo_sysv_lookup (&t, "theta"), victim);
+  free (out);
+  relopt_sysv_free (&tab);
+  symset_free (&s);
+}
+END_TEST
+
 /* ---- big crafted tables: linear, not quadratic -------------------- */
 
 /* N distinct names, every one in one bucket (nbucket = 1): a walk of the
@@ -1466,6 +1512,7 @@ loader_suite (void)
   tcase_add_loop_test (core, test_builders_validate, 0,
                        (int)ARRAY_SIZE (shapes) * 8);
   tcase_add_test (core, test_sysv_first_of_name);
+  tcase_add_loop_test (core, test_xindex_optional, 0, 2);
   tcase_add_loop_test (core, test_pipeline_output, 0, ARRAY_SIZE (specs));
   tcase_add_test (core, test_count_by_hand);
   tcase_add_loop_test (core, test_count_random, 0, 16);
