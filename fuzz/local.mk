@@ -43,7 +43,8 @@ fuzz:
 check_PROGRAMS += fuzz/replay-loader
 fuzz_replay_loader_SOURCES = fuzz/fuzz_loader.c loader/relopt-loader.c \
 	loader/relopt-loader.h
-fuzz_replay_loader_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/loader -DRLO_FUZZ_MAIN
+fuzz_replay_loader_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/loader -DRLO_FUZZ_MAIN \
+	-DRLO_SOFT_DIVIDE
 TESTS += fuzz/loader-replay.sh
 EXTRA_DIST += fuzz/loader-replay.sh fuzz/run-fuzz-loader.sh
 .PHONY: fuzz-loader

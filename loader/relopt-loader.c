@@ -63,7 +63,7 @@ get_word (const unsigned char *p, unsigned size, unsigned big)
 
 /* ---- arithmetic --------------------------------------------------- */
 
-/* N / D and N % D (D > 0) without the compiler's helper functions:
+/* N / D and N % D (0 < D < 2^63) without the compiler's helper functions:
    32-bit ARM before ARMv7VE has no divide instruction and a kernel need
    not link libgcc's __aeabi_uldivmod or __udivmoddi4.  64 steps; used
    once per call, on sizes.  */
@@ -87,12 +87,14 @@ udiv64 (uint64_t n, uint64_t d, uint64_t *rem)
 }
 
 /* H % D (D > 0) for the hash tables: the hardware divide where there is
-   one, else 32 shift-and-subtract steps.  */
+   one, else 32 shift-and-subtract steps (forced by -DRLO_SOFT_DIVIDE,
+   which fuzz/replay-loader is built with so `make check' runs it).  */
 static uint32_t
 umod32 (uint32_t h, uint32_t d)
 {
-#if defined(__arm__) && !defined(__ARM_FEATURE_IDIV)
-  uint32_t r = 0;
+#if defined(RLO_SOFT_DIVIDE) \
+    || (defined(__arm__) && !defined(__ARM_FEATURE_IDIV))
+  uint64_t r = 0; /* 33 bits needed when D > 2^31 */
   int k;
 
   for (k = 31; k >= 0; k--)
@@ -101,7 +103,7 @@ umod32 (uint32_t h, uint32_t d)
       if (r >= d)
         r -= d;
     }
-  return r;
+  return (uint32_t) r;
 #else
   return h % d;
 #endif
