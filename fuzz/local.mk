@@ -46,7 +46,7 @@ fuzz_replay_loader_SOURCES = fuzz/fuzz_loader.c loader/relopt-loader.c \
 fuzz_replay_loader_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/loader -DRLO_FUZZ_MAIN \
 	-DRLO_SOFT_DIVIDE
 TESTS += fuzz/loader-replay.sh
-EXTRA_DIST += fuzz/loader-replay.sh fuzz/run-fuzz-loader.sh
+EXTRA_DIST += fuzz/loader-replay.sh fuzz/run-fuzz-loader.sh fuzz/regress-loader
 .PHONY: fuzz-loader
 fuzz-loader:
 	bash $(srcdir)/fuzz/run-fuzz-loader.sh $(FUZZ_SECONDS)
