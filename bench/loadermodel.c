@@ -20,7 +20,12 @@
                    load time, then look up (RTEMS libdl, caching loaders);
         .hash      relopt's SysV table: validate, then walk bucket/chain;
         .gnu.hash  relopt's GNU table: validate, then bloom filter first,
-                   then bucket/chain comparing hashes, as glibc does.
+                   then bucket/chain comparing hashes, as glibc does;
+        lib.hash, lib.gnu  the same through loader/relopt-loader.c, the
+                   library loaders copy: rlo_*_validate as set-up, then
+                   rlo_*_lookup (lib.hash answers as FreeBSD's
+                   link_elf_obj: the first symbol of the name, if global,
+                   and is checked against a linear scan of that rule).
       The lookups here are written from the formats, not taken from
       bfdext, so the run also cross-checks relopt's tables.
 
@@ -37,7 +42,10 @@
                     time (the 2016 proposal; libiberty htab here);
         linear      one pass over relopt's order comparing with the
                     previous entry; the same pass verifies the order
-                    (branches first, sorted), else the strategy is n/a.
+                    (branches first, sorted), else the strategy is n/a;
+        lib         the same pass by loader/relopt-loader.c
+                    (rlo_count_branch_targets) over the raw section bytes,
+                    which also gives the kernels' PLT count (printed).
       As in Linux, only relocation sections of executable sections
       (SHF_EXECINSTR) are counted (and sorted).  Relocations are decoded
       once into host arrays before any strategy runs (a loader has them in
@@ -77,17 +85,18 @@
          (microseconds; linear "-" when the order does not hold)
      pltbase LABEL ...  the same for --baseline ORIG  */
 
+#include "../loader/relopt-loader.h"
+#include "image.h"
+#include "relopt.h"
+#include "relsort.h"
+#include "symhash.h"
 #include <config.h>
 #include <errno.h>
+#include <libiberty/hashtab.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <libiberty/hashtab.h>
-#include "relopt.h"
-#include "image.h"
-#include "relsort.h"
-#include "symhash.h"
 
 #define STB_LOCAL 0
 #define STT_SECTION 3
@@ -110,7 +119,7 @@ now_ns (void)
 {
   struct timespec ts;
   clock_gettime (bench_clock, &ts);
-  return (double) ts.tv_sec * 1e9 + (double) ts.tv_nsec;
+  return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
 }
 
 /* One strategy under test: RUN performs K complete runs and returns the
@@ -120,7 +129,7 @@ typedef double (*run_fn) (void *ctx, unsigned long k);
 static int
 cmp_double (const void *a, const void *b)
 {
-  double x = *(const double *) a, y = *(const double *) b;
+  double x = *(const double *)a, y = *(const double *)b;
   return x < y ? -1 : x > y;
 }
 
@@ -144,11 +153,11 @@ measure (run_fn run, void *ctx)
     }
   else
     {
-      unsigned long k = (unsigned long) (b / 9 / (t1 > 1 ? t1 : 1));
+      unsigned long k = (unsigned long)(b / 9 / (t1 > 1 ? t1 : 1));
       if (k < 1)
         k = 1;
       for (n = 0; n < 9; n++)
-        samples[n] = run (ctx, k) / (double) k;
+        samples[n] = run (ctx, k) / (double)k;
     }
   qsort (samples, n, sizeof samples[0], cmp_double);
   return samples[n / 2];
@@ -276,8 +285,8 @@ load_module (struct module *m)
           mr->type = r.type;
           mr->sym = r.sym;
           mr->addend = r.addend;
-          mr->branch = relopt_is_branch_reloc (img->e_machine, img->elfclass,
-                                               r.type);
+          mr->branch
+              = relopt_is_branch_reloc (img->e_machine, img->elfclass, r.type);
           if (mr->branch && sec->sh_type == RELOPT_SHT_REL)
             {
               if (tgt == NULL || tgt->data == NULL || r.r_offset > tgt->sh_size
@@ -286,7 +295,7 @@ load_module (struct module *m)
                   fprintf (stderr,
                            "%s: %s: branch relocation %llu of section %u "
                            "outside its target section\n",
-                           program_name, m->path, (unsigned long long) j, s);
+                           program_name, m->path, (unsigned long long)j, s);
                   return -1;
                 }
               mr->addend = relopt_arm_rel_addend_key (
@@ -340,7 +349,7 @@ free_module (struct module *m)
   free (m->shndx);
   free (m->bind);
   free (m->type);
-  free ((void *) m->names);
+  free ((void *)m->names);
   relopt_image_free (m->img);
 }
 
@@ -354,12 +363,14 @@ enum
   S_HTAB,
   S_SYSV,
   S_GNU,
+  S_LIB_SYSV,
+  S_LIB_GNU,
   S_COUNT
 };
 static const char *const sym_strategy_name[S_COUNT]
-    = { "linear", "htab", ".hash", ".gnu.hash" };
+    = { "linear", "htab", ".hash", ".gnu.hash", "lib.hash", "lib.gnu" };
 static const char *const sym_strategy_tsv[S_COUNT]
-    = { "linear", "htab", "sysv", "gnu" };
+    = { "linear", "htab", "sysv", "gnu", "libsysv", "libgnu" };
 
 struct lookup_ctx
 {
@@ -367,12 +378,15 @@ struct lookup_ctx
   int strategy;
   const char *const *names; /* queries or absent names */
   size_t n;
-  uint32_t *result;         /* n answers */
-  htab_t htab;              /* S_HTAB, built by setup */
+  uint32_t *result; /* n answers */
+  htab_t htab;      /* S_HTAB, built by setup */
   struct relopt_sysv_table sysv;
   struct relopt_gnu_table gnu;
   bool have_sysv, have_gnu;
   uint32_t sysv_sec, gnu_sec;
+  /* lib.hash, lib.gnu: loader/relopt-loader.c validated in place.  */
+  struct rlo_sysv lsysv;
+  struct rlo_gnu lgnu;
 };
 
 /* link_elf_obj: every symbol from index 1, strcmp against defined ones;
@@ -394,21 +408,21 @@ lookup_linear (const struct module *m, const char *name)
 static hashval_t
 htab_hash_name (const void *entry)
 {
-  return htab_hash_string (*(const char *const *) entry);
+  return htab_hash_string (*(const char *const *)entry);
 }
 
 static int
 htab_eq_name (const void *entry, const void *name)
 {
-  return strcmp (*(const char *const *) entry, (const char *) name) == 0;
+  return strcmp (*(const char *const *)entry, (const char *)name) == 0;
 }
 
 static htab_t
 build_htab (const struct module *m)
 {
-  htab_t h = htab_create_alloc (m->ndefglobal ? m->ndefglobal : 1,
-                                htab_hash_name, htab_eq_name, NULL, calloc,
-                                free);
+  htab_t h
+      = htab_create_alloc (m->ndefglobal ? m->ndefglobal : 1, htab_hash_name,
+                           htab_eq_name, NULL, calloc, free);
   uint32_t i;
   if (h == NULL)
     die_nomem ();
@@ -416,13 +430,12 @@ build_htab (const struct module *m)
     if (defined_global (m, i))
       {
         const char *name = m->names[i];
-        void **slot = htab_find_slot_with_hash (h, name,
-                                                htab_hash_string (name),
-                                                INSERT);
+        void **slot = htab_find_slot_with_hash (
+            h, name, htab_hash_string (name), INSERT);
         if (slot == NULL)
           die_nomem ();
         if (*slot == NULL) /* first definition wins */
-          *slot = (void *) &m->names[i];
+          *slot = (void *)&m->names[i];
       }
   return h;
 }
@@ -430,15 +443,16 @@ build_htab (const struct module *m)
 static uint32_t
 lookup_htab (const struct module *m, htab_t h, const char *name)
 {
-  const char *const *e = htab_find_with_hash (h, name, htab_hash_string (name));
-  return e ? (uint32_t) (e - m->names) : 0;
+  const char *const *e
+      = htab_find_with_hash (h, name, htab_hash_string (name));
+  return e ? (uint32_t)(e - m->names) : 0;
 }
 
 /* SysV gABI hash, written out here (not bfdext's) on purpose.  */
 static uint32_t
 elf_hash (const char *name)
 {
-  const unsigned char *p = (const unsigned char *) name;
+  const unsigned char *p = (const unsigned char *)name;
   uint32_t h = 0, g;
   while (*p)
     {
@@ -467,7 +481,7 @@ lookup_sysv (const struct module *m, const struct relopt_sysv_table *t,
 static uint32_t
 gnu_hash (const char *name)
 {
-  const unsigned char *p = (const unsigned char *) name;
+  const unsigned char *p = (const unsigned char *)name;
   uint32_t h = 5381;
   while (*p)
     h = h * 33 + *p++;
@@ -483,8 +497,8 @@ lookup_gnu (const struct module *m, const struct relopt_gnu_table *t,
   uint32_t h = gnu_hash (name), i;
   unsigned wb = t->wordbits;
   uint64_t word = t->bloom[(h / wb) & (t->maskwords - 1)];
-  uint64_t mask = (UINT64_C (1) << (h % wb))
-                  | (UINT64_C (1) << ((h >> t->shift2) % wb));
+  uint64_t mask
+      = (UINT64_C (1) << (h % wb)) | (UINT64_C (1) << ((h >> t->shift2) % wb));
 
   if ((word & mask) != mask)
     return 0;
@@ -527,11 +541,103 @@ setup_table (struct lookup_ctx *c, uint32_t type)
                             img->big, img->nsyms, &c->gnu, &err);
   if (rc)
     {
-      fprintf (stderr, "%s: %s: section %u: %s\n", program_name,
-               c->m->path, s, err.msg);
+      fprintf (stderr, "%s: %s: section %u: %s\n", program_name, c->m->path, s,
+               err.msg);
       return -1;
     }
   return 1;
+}
+
+/* The library's view of M: pointers into the image's section data.  */
+static void
+module_rlo_elf (const struct module *m, struct rlo_elf *e)
+{
+  const relopt_image *img = m->img;
+  const struct relopt_section *st = &img->sec[img->symtab];
+  const struct relopt_section *ss = &img->sec[st->sh_link];
+
+  memset (e, 0, sizeof *e);
+  e->symtab = st->data;
+  e->symtab_size = st->sh_size;
+  e->symtab_entsize = img->elfclass == RELOPT_ELFCLASS64 ? 24 : 16;
+  e->symtab_index = img->symtab;
+  e->strtab = ss->data;
+  e->strtab_size = ss->sh_size;
+  e->elfclass = img->elfclass;
+  e->big_endian = img->big;
+  e->machine = img->e_machine;
+  e->flags = img->e_flags;
+}
+
+static void
+module_rlo_section (const struct module *m, uint32_t s, struct rlo_section *r)
+{
+  const struct relopt_section *sec = &m->img->sec[s];
+
+  r->data = sec->data;
+  r->size = sec->sh_size;
+  r->sh_link = sec->sh_link;
+  r->sh_info = sec->sh_info;
+  r->sh_entsize = sec->sh_entsize;
+}
+
+/* lib.hash / lib.gnu set-up: rlo_*_validate.  1 ready, 0 absent, -1
+   refused (message printed).  */
+static int
+setup_lib (struct lookup_ctx *c, uint32_t type)
+{
+  const relopt_image *img = c->m->img;
+  struct rlo_elf e;
+  struct rlo_section sec;
+  struct rlo_fault bad;
+  uint32_t s;
+  int rc;
+
+  for (s = 1; s < img->shnum; s++)
+    if (img->sec[s].sh_type == type && img->sec[s].sh_link == img->symtab)
+      break;
+  if (s == img->shnum)
+    return 0;
+  module_rlo_elf (c->m, &e);
+  module_rlo_section (c->m, s, &sec);
+  rc = type == RELOPT_SHT_HASH ? rlo_sysv_validate (&e, &sec, &c->lsysv, &bad)
+                               : rlo_gnu_validate (&e, &sec, &c->lgnu, &bad);
+  if (rc != RLO_OK)
+    {
+      fprintf (stderr, "%s: %s: section %u: loader library: %s (at %llu)\n",
+               program_name, c->m->path, s, rlo_strerror (rc),
+               (unsigned long long)bad.index);
+      return -1;
+    }
+  return 1;
+}
+
+/* FreeBSD link_elf_obj's answer through the library's .hash: the lowest
+   hashed symbol of that name, taken only when it is not local.  */
+static uint32_t
+lookup_lib_sysv (const struct module *m, const struct rlo_sysv *t,
+                 const char *name)
+{
+  uint32_t i = rlo_sysv_lookup (t, name);
+  return i != 0 && m->bind[i] != STB_LOCAL ? i : 0;
+}
+
+/* The same answer by a linear scan: the first defined, named symbol that
+   is not a section/file symbol (nor, on ARM/AArch64, a mapping symbol),
+   accepted only if global.  */
+static uint32_t
+lookup_linear_first (const struct module *m, const char *name)
+{
+  uint32_t i;
+  bool arm = m->img->e_machine == RELOPT_EM_ARM
+             || m->img->e_machine == RELOPT_EM_AARCH64;
+  for (i = 1; i < m->nsyms; i++)
+    if (m->shndx[i] != RELOPT_SHN_UNDEF && m->type[i] != STT_SECTION
+        && m->type[i] != STT_FILE && strcmp (name, m->names[i]) == 0
+        && !(arm && name[0] == '$' && name[1] && strchr ("adtx", name[1])
+             && (name[2] == 0 || name[2] == '.')))
+      return m->bind[i] != STB_LOCAL ? i : 0;
+  return 0;
 }
 
 static void
@@ -567,6 +673,12 @@ setup (struct lookup_ctx *c)
       rc = setup_table (c, RELOPT_SHT_GNU_HASH);
       c->have_gnu = rc > 0;
       break;
+    case S_LIB_SYSV:
+      rc = setup_lib (c, RELOPT_SHT_HASH);
+      break;
+    case S_LIB_GNU:
+      rc = setup_lib (c, RELOPT_SHT_GNU_HASH);
+      break;
     }
   return rc;
 }
@@ -592,6 +704,12 @@ lookup_all (struct lookup_ctx *c)
           break;
         case S_GNU:
           r = lookup_gnu (c->m, &c->gnu, name);
+          break;
+        case S_LIB_SYSV:
+          r = lookup_lib_sysv (c->m, &c->lsysv, name);
+          break;
+        case S_LIB_GNU:
+          r = rlo_gnu_lookup (&c->lgnu, name);
           break;
         }
       c->result[q] = r;
@@ -633,6 +751,7 @@ enum
   P_SORT,
   P_HASHSET,
   P_LINEAR,
+  P_LIB,
   P_COUNT
 };
 
@@ -708,7 +827,7 @@ heapsort_cb (void *base, size_t num, size_t size, cmp_cb cmp, swap_cb swap)
   /* Move the maximum behind the heap, shrink, restore.  */
   for (i = n - size; i > 0; i -= size)
     {
-      swap (base, (char *) base + i, size);
+      swap (base, (char *)base + i, size);
       sift_down (base, 0, i, size, cmp, swap);
     }
 }
@@ -722,10 +841,10 @@ cmp_mrel_cb (const void *a, const void *b)
 static void
 swap_mrel_cb (void *a, void *b, size_t size)
 {
-  struct mrel t = *(struct mrel *) a;
-  (void) size;
-  *(struct mrel *) a = *(struct mrel *) b;
-  *(struct mrel *) b = t;
+  struct mrel t = *(struct mrel *)a;
+  (void)size;
+  *(struct mrel *)a = *(struct mrel *)b;
+  *(struct mrel *)b = t;
 }
 
 /* Linux today: sort the section by (type, symbol, addend), then a
@@ -827,6 +946,33 @@ struct plt_ctx
   long result;
 };
 
+/* The library's one pass (rlo_count_branch_targets) over section RS of
+   M: distinct targets, or -1 when not in relopt's order.  *PLTS gets the
+   kernel's count_plts answer.  */
+static long
+plt_lib (const struct module *m, const struct relsec *rs, uint64_t *plts)
+{
+  const relopt_image *img = m->img;
+  const struct relopt_section *sec = &img->sec[rs->idx];
+  const struct relopt_section *tgt
+      = sec->sh_info < img->shnum ? &img->sec[sec->sh_info] : NULL;
+  struct rlo_elf e;
+  struct rlo_section r;
+  struct rlo_branch_count c;
+  struct rlo_fault bad;
+  int rc;
+
+  module_rlo_elf (m, &e);
+  module_rlo_section (m, rs->idx, &r);
+  rc = rlo_count_branch_targets (&e, &r, tgt ? tgt->data : NULL,
+                                 tgt ? tgt->sh_size : 0, &c, &bad);
+  if (rc != RLO_OK)
+    return -1;
+  if (plts)
+    *plts += c.plts;
+  return (long)c.distinct;
+}
+
 /* One load, all sections, strategies other than sort.  */
 static long
 plt_once (struct plt_ctx *c)
@@ -849,6 +995,9 @@ plt_once (struct plt_ctx *c)
           break;
         case P_LINEAR:
           r = plt_linear (rs);
+          break;
+        case P_LIB:
+          r = plt_lib (c->m, rs, NULL);
           break;
         }
       if (r < 0)
@@ -970,7 +1119,7 @@ bench_symbols (struct module *m, const char *label, FILE *tsv)
       c.n = m->nquery;
       c.result = qres[s];
       query_ns[s] = measure (run_lookups, &c);
-      c.names = (const char *const *) m->absent;
+      c.names = (const char *const *)m->absent;
       c.n = m->nabsent;
       c.result = ares[s];
       absent_ns[s] = measure (run_lookups, &c);
@@ -991,13 +1140,15 @@ bench_symbols (struct module *m, const char *label, FILE *tsv)
       if (query_ns[s] < 0)
         continue;
       for (q = 0; q < m->nquery; q++)
-        if (qres[s][q] != qres[S_LINEAR][q])
+        if (s == S_LIB_SYSV
+                ? qres[s][q] != lookup_linear_first (m, m->query[q])
+                : qres[s][q] != qres[S_LINEAR][q])
           {
             fprintf (stderr,
                      "%s: %s: %s finds '%s' at index %u, linear scan at "
                      "%u\n",
-                     program_name, m->path, sym_strategy_name[s],
-                     m->query[q], qres[s][q], qres[S_LINEAR][q]);
+                     program_name, m->path, sym_strategy_name[s], m->query[q],
+                     qres[s][q], qres[S_LINEAR][q]);
             status = 1;
             break;
           }
@@ -1030,9 +1181,12 @@ bench_symbols (struct module *m, const char *label, FILE *tsv)
         printf (" %10s %9s\n", "n/a", "n/a");
       else
         printf (" %10.1f %8.1fx\n",
-                nl ? (query_ns[s] + absent_ns[s]) / (double) nl : 0.0,
+                nl ? (query_ns[s] + absent_ns[s]) / (double)nl : 0.0,
                 tot > 0 ? lin / tot : 0.0);
     }
+  printf ("  (lib.*: loader/relopt-loader.c, set-up = its validate; "
+          "lib.hash answers as FreeBSD link_elf_obj does: the first symbol "
+          "of the name, if global)\n");
   if (query_ns[S_SYSV] < 0 || query_ns[S_GNU] < 0)
     printf ("  (n/a: the object has no such table; run relopt "
             "--hash-style=both on it)\n");
@@ -1073,7 +1227,7 @@ struct plt_row
 };
 
 static const char *const plt_name[P_COUNT]
-    = { "quadratic", "sort+count", "hashset", "linear(relopt)" };
+    = { "quadratic", "sort+count", "hashset", "linear(relopt)", "lib" };
 
 /* Time every strategy on M; check they agree.  Returns 0 or 1.  */
 static int
@@ -1094,17 +1248,17 @@ plt_measure (struct module *m, struct plt_row *row)
   for (p = 0; p < P_COUNT; p++)
     {
       struct plt_ctx c = { m, p, scratch, ncopies, 0 };
-      row->result[p] = p == P_SORT ? sort_once (&c, sort_prepare (&c, 0))
-                                   : plt_once (&c);
+      row->result[p]
+          = p == P_SORT ? sort_once (&c, sort_prepare (&c, 0)) : plt_once (&c);
       row->ns[p] = measure (run_plt, &c);
       if (c.result != row->result[p])
         status = 1;
-      if (p == P_LINEAR && row->result[p] < 0)
+      if ((p == P_LINEAR || p == P_LIB) && row->result[p] < 0)
         row->ns[p] = -1;
     }
   for (p = 1; p < P_COUNT; p++)
     if (row->result[p] != row->result[P_QUADRATIC]
-        && !(p == P_LINEAR && row->result[p] < 0))
+        && !((p == P_LINEAR || p == P_LIB) && row->result[p] < 0))
       {
         fprintf (stderr, "%s: %s: PLT count: %s gives %ld, quadratic %ld\n",
                  program_name, m->path, plt_name[p], row->result[p],
@@ -1120,8 +1274,8 @@ plt_print_row (const char *what, const struct module *m,
                const struct plt_row *row)
 {
   int p;
-  printf ("  %-9s %8llu %8llu %8ld", what, (unsigned long long) m->nrelocs,
-          (unsigned long long) m->nbranch, row->result[P_QUADRATIC]);
+  printf ("  %-9s %8llu %8llu %8ld", what, (unsigned long long)m->nrelocs,
+          (unsigned long long)m->nbranch, row->result[P_QUADRATIC]);
   for (p = 0; p < P_COUNT; p++)
     print_us (stdout, row->ns[p], 14);
   putchar ('\n');
@@ -1133,7 +1287,7 @@ plt_tsv_row (FILE *tsv, const char *kind, const char *label,
 {
   int p;
   fprintf (tsv, "%s\t%s\t%llu\t%llu\t%ld", kind, label,
-           (unsigned long long) m->nrelocs, (unsigned long long) m->nbranch,
+           (unsigned long long)m->nrelocs, (unsigned long long)m->nbranch,
            row->result[P_QUADRATIC]);
   for (p = 0; p < P_COUNT; p++)
     tsv_us (tsv, row->ns[p]);
@@ -1147,8 +1301,7 @@ plt_tsv_row (FILE *tsv, const char *kind, const char *label,
    ratios printed compare the linear pass over relopt's order with each
    other strategy on BASE's order when there is one.  */
 static int
-bench_plt (struct module *m, struct module *base, const char *label,
-           FILE *tsv)
+bench_plt (struct module *m, struct module *base, const char *label, FILE *tsv)
 {
   struct plt_row row, brow;
   const struct plt_row *before = &row;
@@ -1178,12 +1331,12 @@ bench_plt (struct module *m, struct module *base, const char *label,
   printf ("PLT counting: %llu relocations in %u sections (%llu in the %u "
           "that relocate code, which a loader scans), %llu branch "
           "relocations, %ld distinct targets\n",
-          (unsigned long long) m->nrelocs, m->nsecs,
-          (unsigned long long) m->nexecrelocs, m->nexecsecs,
-          (unsigned long long) m->nbranch, row.result[P_QUADRATIC]);
-  printf ("  %-9s %8s %8s %8s %14s %14s %14s %14s\n", "order", "relocs",
+          (unsigned long long)m->nrelocs, m->nsecs,
+          (unsigned long long)m->nexecrelocs, m->nexecsecs,
+          (unsigned long long)m->nbranch, row.result[P_QUADRATIC]);
+  printf ("  %-9s %8s %8s %8s %14s %14s %14s %14s %14s\n", "order", "relocs",
           "branches", "targets", "quadratic", "sort+count", "hashset",
-          "linear(relopt)");
+          "linear(relopt)", "lib");
   if (base)
     plt_print_row ("original", base, &brow);
   plt_print_row (base ? "relopt" : "as is", m, &row);
@@ -1199,6 +1352,19 @@ bench_plt (struct module *m, struct module *base, const char *label,
             before->ns[P_SORT] / row.ns[P_LINEAR],
             before->ns[P_HASHSET] / row.ns[P_LINEAR],
             base ? " (those on the original order)" : "");
+  if (row.result[P_LIB] >= 0)
+    {
+      /* The kernels' PLT count (same-section targets skipped, only
+         zero-addend duplicates merged), from the library's pass.  */
+      uint64_t plts = 0;
+      unsigned k;
+      for (k = 0; k < m->nsecs; k++)
+        if (m->secs[k].exec)
+          plt_lib (m, &m->secs[k], &plts);
+      printf ("  lib: loader/relopt-loader.c, one pass; PLT slots as "
+              "Linux count_plts counts them: %llu\n",
+              (unsigned long long)plts);
+    }
   if (status == 0)
     printf ("  all strategies agree%s\n",
             base ? ", before and after relopt" : "");

@@ -10,7 +10,8 @@
 ##                        relopt and the loader model (strategies agree)
 
 noinst_PROGRAMS += bench/loadermodel
-bench_loadermodel_SOURCES = bench/loadermodel.c
+bench_loadermodel_SOURCES = bench/loadermodel.c \
+	loader/relopt-loader.h
 bench_loadermodel_LDADD = bfdext/libbfdext.la $(LIBIBERTY)
 
 TESTS += bench/smoke-test.sh

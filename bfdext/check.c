@@ -3,160 +3,120 @@
    A loader trusts these tables, and tools run after relopt (objcopy, ld -r,
    strip, eu-strip) silently make them stale (DESIGN "Where relopt sits in
    a build").  So every table present is checked against the symtab it
-   claims to index, structurally and by doing every lookup:
+   claims to index, by the loader library's validation
+   (loader/relopt-loader.h: rlo_sysv_validate, rlo_gnu_validate), which
+   is what lets a loader trust the table blindly:
    - sh_link is .symtab; the header words and size are consistent;
-   - .hash: every chain member is hashed and in its bucket, chains ascend,
-     every hashed symbol is reachable exactly once; chained are exactly the
-     first symbol of each name, mapping symbols never (DESIGN 2);
+   - .hash: every chain member is a hashed symbol in its own bucket,
+     chains ascend (so they end, are disjoint and meet a name's lowest
+     index first), every hashed symbol is reachable (or, left out by
+     DESIGN 2, an earlier symbol of its name is);
    - .gnu.hash: hashed symbols are exactly [symoffset, nsyms), in bucket
      order, buckets point at each run's start, chain words hold the hash
-     and the end bit, the bloom filter has both bits of every symbol;
-   - every symbol name looks up to the lowest hashed index with that name,
-     and names that are not hashed are not found.  */
+     and the end bit, the bloom filter has both bits of every symbol.
+   So every lookup answers what a linear scan does, without doing them
+   all: linear in the table and symtab sizes, also on a crafted table
+   whose symbols all share one bucket.
+   On top of what a loader needs, relopt's own rule for .hash (DESIGN 2):
+   chained are exactly the first symbol of each hashed name, mapping
+   symbols never (check_sysv_rule); and a file must carry at least one
+   table unless --hash-style=none says otherwise.  */
 
+#include "../loader/relopt-loader.h"
+#include "image.h"
+#include "relsort.h"
+#include "symhash.h"
 #include <config.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <libiberty/hashtab.h>
-#include "image.h"
-#include "relsort.h"
-#include "symhash.h"
 
-/* Name -> lowest index among symbols with HASHED set.  */
-struct first_entry
-{
-  const char *name;
-  uint32_t index;
-};
+/* The tables are validated by the loader library (loader/relopt-loader.c,
+   the code loaders copy), so --check accepts exactly what a loader that
+   validates would trust: one implementation, linear in the table and
+   symtab sizes.  This file only turns its verdict into a message.  */
 
-static hashval_t
-first_hash (const void *p)
+/* An empty section has no data pointer; the library wants one.  */
+static const unsigned char *
+bytes_of (const struct relopt_section *s)
 {
-  return htab_hash_string (((const struct first_entry *) p)->name);
+  static const unsigned char none[1];
+
+  return s->data ? s->data : none;
 }
 
-static int
-first_eq (const void *a, const void *b)
-{
-  return strcmp (((const struct first_entry *) a)->name,
-                 ((const struct first_entry *) b)->name)
-         == 0;
-}
-
-/* Build the map of names to the first hashed index; *ENTRIES owns the
-   records.  */
-static htab_t
-first_map (const char *const *names, const unsigned char *hashed,
-           uint32_t nsyms, struct first_entry **entries)
-{
-  htab_t h = htab_create_alloc (nsyms ? nsyms : 1, first_hash, first_eq, NULL,
-                                calloc, free);
-  struct first_entry *e = calloc (nsyms ? nsyms : 1, sizeof *e);
-  uint32_t i, n = 0;
-
-  *entries = e;
-  if (h == NULL || e == NULL)
-    {
-      if (h)
-        htab_delete (h);
-      return NULL;
-    }
-  for (i = 1; i < nsyms; i++)
-    {
-      void **slot;
-      if (!hashed[i])
-        continue;
-      e[n].name = names[i];
-      e[n].index = i;
-      slot = htab_find_slot (h, &e[n], INSERT);
-      if (slot == NULL)
-        {
-          htab_delete (h);
-          return NULL;
-        }
-      if (*slot == NULL)
-        *slot = &e[n++];
-    }
-  return h;
-}
-
-/* The lookup each name must give: lowest hashed index, or 0.  */
-static uint32_t
-expected_index (htab_t map, const char *name)
-{
-  struct first_entry key, *found;
-
-  key.name = name;
-  found = htab_find (map, &key);
-  return found ? found->index : 0;
-}
-
-/* Names that are not in the symtab: each symbol name with a suffix no
-   symbol name can have (a control byte).  */
+/* What a loader holds about IMG, in the library's terms.  */
 static void
-absent_name (char *buf, size_t len, const char *name)
+loader_elf (const relopt_image *img, struct rlo_elf *e)
 {
-  snprintf (buf, len, "%.200s\001relopt-absent", name);
+  const struct relopt_section *st = &img->sec[img->symtab];
+  const struct relopt_section *ss
+      = st->sh_link < img->shnum ? &img->sec[st->sh_link] : NULL;
+
+  memset (e, 0, sizeof *e);
+  e->symtab = bytes_of (st);
+  e->symtab_size = st->sh_size;
+  e->symtab_entsize = img->elfclass == RELOPT_ELFCLASS64 ? 24 : 16;
+  e->symtab_index = img->symtab;
+  e->strtab = ss ? bytes_of (ss) : bytes_of (st);
+  e->strtab_size = ss ? ss->sh_size : 0;
+  e->elfclass = img->elfclass;
+  e->big_endian = img->big;
+  e->machine = img->e_machine;
+  e->flags = img->e_flags;
 }
 
-/* A lookup through a decoded table, for check_lookups.  */
-typedef uint32_t (*lookup_fn) (const void *table, const char *const *names,
-                               const char *name);
-
-static uint32_t
-sysv_lookup (const void *t, const char *const *names, const char *name)
+/* Section IDX as the library takes it; SysV words of the size relopt
+   writes for this machine (DESIGN 2), whatever sh_entsize says.  */
+static void
+loader_section (const relopt_image *img, uint32_t idx, struct rlo_section *r)
 {
-  return relopt_sysv_lookup (t, names, name);
+  const struct relopt_section *s = &img->sec[idx];
+
+  r->data = bytes_of (s);
+  r->size = s->sh_size;
+  r->sh_link = s->sh_link;
+  r->sh_info = s->sh_info;
+  r->sh_entsize = s->sh_type == RELOPT_SHT_HASH
+                      ? relopt_image_hash_entsize (img)
+                      : s->sh_entsize;
 }
 
-static uint32_t
-gnu_lookup (const void *t, const char *const *names, const char *name)
-{
-  return relopt_gnu_lookup (t, names, name);
-}
-
-/* Every symbol name must look up (through LOOKUP on TABLE, section IDX)
-   to the lowest index among the symbols with HASHED set that carry it,
-   and a name no symbol has must not be found.  */
+/* Message for a table the library refused with RC and *F.  */
 static int
-check_lookups (const relopt_image *img, uint32_t idx,
-               const char *const *names, const unsigned char *hashed,
-               lookup_fn lookup, const void *table, struct relopt_error *err)
+table_error (const relopt_image *img, uint32_t idx, const char *const *names,
+             int rc, const struct rlo_fault *f, struct relopt_error *err)
 {
-  struct first_entry *entries = NULL;
-  htab_t map;
-  uint32_t i;
-  char lb[96], absent[256];
-  int rc = 0;
+  char lb[96];
+  const char *what = f->what && f->what[0] ? f->what : rlo_strerror (rc);
+  const char *label = relopt_section_label (img, idx, lb, sizeof lb);
+  unsigned long long ix = f->index, v = f->value;
 
-  map = first_map (names, hashed, img->nsyms, &entries);
-  if (map == NULL)
+  switch (f->at)
     {
-      free (entries);
-      return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
+    case RLO_AT_SYMBOL:
+      return relopt_set_error (
+          err, RELOPT_E_CHECK, "%s: symbol %llu '%.60s' %s", label, ix,
+          f->index < img->nsyms ? names[f->index] : "", what);
+    case RLO_AT_BUCKET:
+      return relopt_set_error (err, RELOPT_E_CHECK,
+                               "%s: bucket[%llu] = %llu %s", label, ix, v,
+                               what);
+    case RLO_AT_CHAIN:
+      return relopt_set_error (err, RELOPT_E_CHECK,
+                               "%s: chain[%llu] = %llu %s", label, ix, v,
+                               what);
+    default:
+      if (rc == RLO_E_NCHAIN)
+        return relopt_set_error (err, RELOPT_E_CHECK,
+                                 "%s: nchain %llu differs from the .symtab "
+                                 "entry count %u (stale table?)",
+                                 label, v, img->nsyms);
+      if (rc == RLO_E_HEADER || rc == RLO_E_SIZE)
+        return relopt_set_error (err, RELOPT_E_CHECK, "%s: %s (%llu)", label,
+                                 what, v);
+      return relopt_set_error (err, RELOPT_E_CHECK, "%s: %s", label, what);
     }
-  for (i = 1; rc == 0 && i < img->nsyms; i++)
-    {
-      uint32_t want = expected_index (map, names[i]);
-      uint32_t got = lookup (table, names, names[i]);
-      if (names[i][0] != '\0' && got != want)
-        rc = relopt_set_error (err, RELOPT_E_CHECK,
-                               "%s: lookup of '%.60s' gives symbol %u, "
-                               "expected %u",
-                               relopt_section_label (img, idx, lb, sizeof lb),
-                               names[i], got, want);
-      /* "Absent": unless a symbol really has that name (the fuzzer made
-         one); then the lookup must find what a linear scan finds.  */
-      absent_name (absent, sizeof absent, names[i]);
-      if (rc == 0 && lookup (table, names, absent) != expected_index (map, absent))
-        rc = relopt_set_error (err, RELOPT_E_CHECK,
-                               "%s: an absent name is found",
-                               relopt_section_label (img, idx, lb, sizeof lb));
-    }
-  htab_delete (map);
-  free (entries);
-  return rc;
 }
 
 static int
@@ -174,6 +134,33 @@ check_link (const relopt_image *img, uint32_t idx, const char *what,
                              relopt_section_label (img, idx, lb, sizeof lb),
                              what, s->sh_link, img->symtab);
   return 0;
+}
+
+/* .hash (DESIGN 2) or .gnu.hash (DESIGN 3) in section IDX: sh_link
+   first (with the hint about the tools that break it), then the whole
+   table through the loader library: sizes, every index, chains disjoint,
+   ascending and ending, every hashed symbol reachable, chain words and
+   bloom bits matching the names.  */
+static int
+check_table (const relopt_image *img, uint32_t idx, const char *const *names,
+             struct relopt_error *err)
+{
+  bool gnu = img->sec[idx].sh_type == RELOPT_SHT_GNU_HASH;
+  struct rlo_elf e;
+  struct rlo_section sec;
+  struct rlo_fault f;
+  struct rlo_sysv st;
+  struct rlo_gnu gt;
+  int rc;
+
+  rc = check_link (img, idx, gnu ? ".gnu.hash" : ".hash", err);
+  if (rc)
+    return rc;
+  loader_elf (img, &e);
+  loader_section (img, idx, &sec);
+  rc = gnu ? rlo_gnu_validate (&e, &sec, &gt, &f)
+           : rlo_sysv_validate (&e, &sec, &st, &f);
+  return rc == RLO_OK ? 0 : table_error (img, idx, names, rc, &f, err);
 }
 
 /* Symbol I is on a .hash chain but DESIGN 2 leaves it out (FIRST as
@@ -203,9 +190,12 @@ sysv_not_chained (const relopt_image *img, uint32_t idx,
                            sec, i, names[i]);
 }
 
+/* DESIGN 2 on a .hash the loader library already validated (so every
+   chain ends and the chains are disjoint: the walk below is linear):
+   the chained symbols are exactly relopt_sysv_select's.  */
 static int
-check_sysv (const relopt_image *img, uint32_t idx, const char *const *names,
-            struct relopt_error *err)
+check_sysv_rule (const relopt_image *img, uint32_t idx,
+                 const char *const *names, struct relopt_error *err)
 {
   const struct relopt_section *s = &img->sec[idx];
   struct relopt_sysv_table t;
@@ -214,9 +204,6 @@ check_sysv (const relopt_image *img, uint32_t idx, const char *const *names,
   char lb[96];
   int rc;
 
-  rc = check_link (img, idx, ".hash", err);
-  if (rc)
-    return rc;
   rc = relopt_sysv_decode (s->data, s->sh_size,
                            relopt_image_hash_entsize (img), img->big,
                            img->nsyms, &t, err);
@@ -231,55 +218,20 @@ check_sysv (const relopt_image *img, uint32_t idx, const char *const *names,
       goto out;
     }
   rc = relopt_sysv_select (img, names, hashed, first, err);
-  if (rc)
-    goto out;
-  for (b = 0; b < t.nbucket; b++)
-    {
-      uint32_t prev = 0;
-      for (i = t.bucket[b]; i != 0; prev = i, i = t.chain[i])
-        {
-          if (!hashed[i])
-            {
-              rc = sysv_not_chained (img, idx, names, first, i, err);
-              goto out;
-            }
-          if (relopt_sysv_hash (names[i]) % t.nbucket != b)
-            {
-              rc = relopt_set_error (err, RELOPT_E_CHECK,
-                                     "%s: symbol %u '%.60s' is on the chain "
-                                     "of bucket %u, not of its own bucket",
-                                     relopt_section_label (img, idx, lb,
-                                                           sizeof lb),
-                                     i, names[i], b);
-              goto out;
-            }
-          if (i <= prev)
-            {
-              rc = relopt_set_error (err, RELOPT_E_CHECK,
-                                     "%s: chain of bucket %u does not ascend "
-                                     "at symbol %u",
-                                     relopt_section_label (img, idx, lb,
-                                                           sizeof lb),
-                                     b, i);
-              goto out;
-            }
-          reached[i] = 1;
-        }
-    }
-  for (i = 1; i < img->nsyms; i++)
-    if (hashed[i] && !reached[i])
+  for (b = 0; rc == 0 && b < t.nbucket; b++)
+    for (i = t.bucket[b]; rc == 0 && i != 0; i = t.chain[i])
       {
-        rc = relopt_set_error (err, RELOPT_E_CHECK,
-                               "%s: symbol %u '%.60s' is missing from the "
-                               "table (stale table?)",
-                               relopt_section_label (img, idx, lb, sizeof lb),
-                               i, names[i]);
-        goto out;
+        if (!hashed[i])
+          rc = sysv_not_chained (img, idx, names, first, i, err);
+        reached[i] = 1;
       }
-  rc = check_lookups (img, idx, names, hashed, sysv_lookup, &t, err);
-  if (rc)
-    goto out;
-  rc = 0;
+  for (i = 1; rc == 0 && i < img->nsyms; i++)
+    if (hashed[i] && !reached[i])
+      rc = relopt_set_error (err, RELOPT_E_CHECK,
+                             "%s: symbol %u '%.60s' is missing from the "
+                             "table (stale table?)",
+                             relopt_section_label (img, idx, lb, sizeof lb),
+                             i, names[i]);
 
 out:
   free (hashed);
@@ -288,104 +240,6 @@ out:
   relopt_sysv_free (&t);
   return rc;
 }
-
-static int
-check_gnu (const relopt_image *img, uint32_t idx, const char *const *names,
-           struct relopt_error *err)
-{
-  const struct relopt_section *s = &img->sec[idx];
-  struct relopt_gnu_table t;
-  unsigned wb = img->elfclass == RELOPT_ELFCLASS64 ? 64 : 32;
-  unsigned char *hashed = NULL;
-  uint32_t i;
-  char lb[96];
-  int rc;
-
-  rc = check_link (img, idx, ".gnu.hash", err);
-  if (rc)
-    return rc;
-  rc = relopt_gnu_decode (s->data, s->sh_size, wb, img->big, img->nsyms, &t,
-                          err);
-  if (rc)
-    return rc == RELOPT_E_NOMEM ? rc : (err->code = RELOPT_E_CHECK);
-  hashed = calloc (img->nsyms, 1);
-  if (hashed == NULL)
-    {
-      rc = relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
-      goto out;
-    }
-  for (i = 1; i < img->nsyms; i++)
-    {
-      struct relopt_sym sym;
-      relopt_image_get_sym (img, i, &sym);
-      hashed[i] = relopt_sym_gnu_hashed (&sym);
-      if (hashed[i] != (i >= t.symoffset))
-        {
-          rc = relopt_set_error (err, RELOPT_E_CHECK,
-                                 "%s: symbol %u '%.60s' is %s but symoffset "
-                                 "is %u (stale table?)",
-                                 relopt_section_label (img, idx, lb,
-                                                       sizeof lb),
-                                 i, names[i],
-                                 hashed[i] ? "a hashed global"
-                                           : "not hashable",
-                                 t.symoffset);
-          goto out;
-        }
-    }
-  for (i = t.symoffset; i < img->nsyms; i++)
-    {
-      uint32_t h = relopt_gnu_hash (names[i]);
-      uint32_t b = h % t.nbuckets;
-      uint64_t w = t.bloom[(h / wb) & (t.maskwords - 1)];
-      bool first = i == t.symoffset
-                   || relopt_gnu_hash (names[i - 1]) % t.nbuckets != b;
-      bool last = i + 1 == img->nsyms
-                  || relopt_gnu_hash (names[i + 1]) % t.nbuckets != b;
-      const char *what = NULL;
-
-      if (i > t.symoffset
-          && b < relopt_gnu_hash (names[i - 1]) % t.nbuckets)
-        what = "is not in bucket order";
-      else if (first && t.buckets[b] != i)
-        what = "starts its bucket but the bucket does not point at it";
-      else if ((t.chain[i - t.symoffset] | 1) != (h | 1))
-        what = "has a chain word that is not its hash";
-      else if (((t.chain[i - t.symoffset] & 1) != 0) != last)
-        what = "has a wrong end-of-chain bit";
-      else if (!((w >> (h % wb)) & (w >> ((h >> t.shift2) % wb)) & 1))
-        what = "is missing from the bloom filter";
-      if (what)
-        {
-          rc = relopt_set_error (err, RELOPT_E_CHECK, "%s: symbol %u '%.60s' %s",
-                                 relopt_section_label (img, idx, lb,
-                                                       sizeof lb),
-                                 i, names[i], what);
-          goto out;
-        }
-    }
-  for (i = 0; i < t.nbuckets; i++)
-    if (t.buckets[i] != 0
-        && relopt_gnu_hash (names[t.buckets[i]]) % t.nbuckets != i)
-      {
-        rc = relopt_set_error (err, RELOPT_E_CHECK,
-                               "%s: bucket %u points at symbol %u of another "
-                               "bucket",
-                               relopt_section_label (img, idx, lb, sizeof lb),
-                               i, t.buckets[i]);
-        goto out;
-      }
-  rc = check_lookups (img, idx, names, hashed, gnu_lookup, &t, err);
-  if (rc)
-    goto out;
-  rc = 0;
-
-out:
-  free (hashed);
-  relopt_gnu_free (&t);
-  return rc;
-}
-
 
 /* Without --hash-style, a file must carry at least one table: a module
    relopt never processed (or whose tables a later tool removed) is not
@@ -404,8 +258,7 @@ check_tables_present (const struct relopt_options *opts, uint32_t sysv,
 }
 
 int
-relopt_check_image (const relopt_image *img,
-                    const struct relopt_options *opts,
+relopt_check_image (const relopt_image *img, const struct relopt_options *opts,
                     struct relopt_error *err)
 {
   uint32_t sysv, gnu;
@@ -448,9 +301,11 @@ relopt_check_image (const relopt_image *img,
   if (names == NULL)
     return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
   if (sysv)
-    rc = check_sysv (img, sysv, names, err);
+    rc = check_table (img, sysv, names, err);
+  if (rc == 0 && sysv)
+    rc = check_sysv_rule (img, sysv, names, err);
   if (rc == 0 && gnu)
-    rc = check_gnu (img, gnu, names, err);
+    rc = check_table (img, gnu, names, err);
   free (names);
   if (rc == 0 && opts->sort_branch_relocs)
     {

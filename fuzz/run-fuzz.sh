@@ -40,7 +40,7 @@ cat > "$work/inc/config.h" <<'EOH'
 #define PACKAGE_VERSION "fuzz"
 #define HAVE_LIBIBERTY_LIBIBERTY_H 1
 EOH
-srcs=$(ls "$top"/bfdext/*.c)
+srcs="$(ls "$top"/bfdext/*.c) $top/loader/relopt-loader.c"
 cflags="-g -O1 -fno-omit-frame-pointer -I$work/inc -I$top/bfdext"
 if ! "$cc" $cflags -fsanitize=fuzzer,address,undefined \
      -fno-sanitize-recover=undefined $srcs "$here/fuzz_relopt.c" \

@@ -53,3 +53,12 @@ tests_check_relsort_LDADD = $(relopt_tests_ldadd)
 tests_check_pipeline_SOURCES = tests/check_pipeline.c $(relopt_tests_common)
 tests_check_pipeline_CFLAGS = $(relopt_tests_cflags)
 tests_check_pipeline_LDADD = $(relopt_tests_ldadd)
+
+## The freestanding loader library (loader/), against bfdext's builders and
+## relopt's output.
+check_PROGRAMS += tests/check_loader
+TESTS += tests/check_loader
+tests_check_loader_SOURCES = tests/check_loader.c \
+	loader/relopt-loader.h $(relopt_tests_common)
+tests_check_loader_CFLAGS = $(relopt_tests_cflags)
+tests_check_loader_LDADD = $(relopt_tests_ldadd)

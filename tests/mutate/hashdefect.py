@@ -107,14 +107,15 @@ emit('sysv-bucket-out-of-range', r'bucket\[[0-9]+\] = [0-9]+ is past nchain',
 head = bucket[b0]
 emit('sysv-chain-out-of-range', r'chain\[[0-9]+\] = [0-9]+ is past nchain',
      [(HW, chain_at(head), nchain + 5)])
-emit('sysv-chain-cycle', r'reached twice \(chain cycle',
+emit('sysv-chain-cycle', r"breaks its chain's ascending order",
      [(HW, chain_at(head), head)])
 # Two chains merging: the head of another bucket chained after HEAD.
 b1 = next(k for k in range(nbucket) if bucket[k] and k != b0)
 tail = head
 while u(HW, chain_at(tail)):
     tail = u(HW, chain_at(tail))
-emit('sysv-chains-merge', r'reached twice',
+emit('sysv-chains-merge',
+     r"breaks its chain's ascending order|on the chain of another bucket",
      [(HW, chain_at(tail), bucket[b1])])
 
 # DESIGN 2: only the first symbol of each name is chained, no mapping
@@ -168,24 +169,24 @@ bloom = G + 16
 buckets = bloom + maskwords * wsz
 chain0 = buckets + 4 * nb
 emit('gnu-nbuckets-0', r'nbuckets is 0', [('I', G, 0)])
-emit('gnu-bloom-not-power-of-two', r'bloom size 3 is not a power of two',
+emit('gnu-bloom-not-power-of-two', r'bloom size is not a power of two \(3\)',
      [('I', G + 8, 3)])
-emit('gnu-bloom-size-0', r'bloom size 0 is not a power of two',
+emit('gnu-bloom-size-0', r'bloom size is not a power of two \(0\)',
      [('I', G + 8, 0)])
-emit('gnu-bloom-shift-too-big', r'bloom shift [0-9]+ is not below',
+emit('gnu-bloom-shift-too-big', r'bloom shift is not below 32 \([0-9]+\)',
      [('I', G + 12, 64 if is64 else 32)])
-emit('gnu-symoffset-past-symtab', r'symoffset [0-9]+ outside 1\.\.[0-9]+',
+emit('gnu-symoffset-past-symtab', r'symoffset is outside 1\.\.nsyms .*\([0-9]+\)',
      [('I', G + 4, nsyms + 1)])
-emit('gnu-symoffset-0', r'symoffset 0 outside', [('I', G + 4, 0)])
+emit('gnu-symoffset-0', r'symoffset is outside .*\(0\)', [('I', G + 4, 0)])
 k0 = next(k for k in range(nb) if u('I', buckets + 4 * k))
-emit('gnu-bucket-out-of-range', r'bucket [0-9]+ = [0-9]+ is outside \[symoffset, nsyms\)',
+emit('gnu-bucket-out-of-range', r'bucket\[[0-9]+\] = [0-9]+ does not point at the first symbol of its run',
      [('I', buckets + 4 * k0, nsyms)])
-emit('gnu-bucket-below-symoffset', r'is outside \[symoffset, nsyms\)',
+emit('gnu-bucket-below-symoffset', r'does not point at the first symbol of its run',
      [('I', buckets + 4 * k0, symoff - 1)] if symoff > 1 else
      [('I', buckets + 4 * k0, nsyms + 7)])
 nch = nsyms - symoff
 last = chain0 + 4 * (nch - 1)
-emit('gnu-last-chain-no-end-bit', r'last chain has no end bit',
+emit('gnu-last-chain-no-end-bit', r'ends the last chain, which has no end bit',
      [('I', last, u('I', last) & ~1)])
 emit('gnu-chain-word-not-hash', r'chain word that is not its hash',
      [('I', chain0, u('I', chain0) ^ 0x80000000)])
@@ -193,7 +194,7 @@ emit('gnu-end-bit-wrong', r'wrong end-of-chain bit',
      [('I', chain0, u('I', chain0) ^ 1)] if nch > 1 else [])
 emit('gnu-bloom-cleared', r'missing from the bloom filter',
      [(W, bloom + wsz * k, 0) for k in range(maskwords)])
-emit('gnu-size-wrong', r'size [0-9]+, expected [0-9]+',
+emit('gnu-size-wrong', r'size does not match the header',
      [('I', G, nb + 1)])
 emit('gnu-sh_link-0', r"'\.gnu\.hash'.*sh_link is 0, not \.symtab",
      [('I', link_off(gsec), 0)])
@@ -206,7 +207,7 @@ bsym = next((i for i in hashed[1:] if name_of(i) != name_of(a)), None)
 if bsym is not None:
     emit('different-symtab-names-swapped',
          r'stale table|not of its own bucket|not in bucket order|'
-         r'lookup of|not its hash|does not point',
+         r'lookup of|not its hash|does not point|not a hashed symbol|missing',
          [('I', sym_name_off(a), u('I', sym_name_off(bsym))),
           ('I', sym_name_off(bsym), u('I', sym_name_off(a)))])
 for path, regex in written:
