@@ -179,7 +179,8 @@ sysv_not_chained (const relopt_image *img, uint32_t idx,
                              "%u has the same name (only the first of a "
                              "name is chained)",
                              sec, i, names[i], first[i]);
-  if (relopt_is_mapping_symbol (names[i]))
+  if ((img->e_machine == RELOPT_EM_ARM || img->e_machine == RELOPT_EM_AARCH64)
+      && relopt_is_mapping_symbol (names[i]))
     return relopt_set_error (err, RELOPT_E_CHECK,
                              "%s: symbol %u '%.60s' is on a chain but is a "
                              "mapping symbol (never chained)",

@@ -93,9 +93,13 @@ sym_named_defined (const struct relopt_sym *sym)
 }
 
 bool
-relopt_sym_sysv_hashed (const struct relopt_sym *sym)
+relopt_sym_sysv_hashed (const relopt_image *img, const struct relopt_sym *sym)
 {
-  return sym_named_defined (sym) && !relopt_is_mapping_symbol (sym->name);
+  bool mapping_machine = img->e_machine == RELOPT_EM_ARM
+                         || img->e_machine == RELOPT_EM_AARCH64;
+
+  return sym_named_defined (sym)
+         && !(mapping_machine && relopt_is_mapping_symbol (sym->name));
 }
 
 bool

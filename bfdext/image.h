@@ -219,16 +219,19 @@ void relopt_image_pop_section (relopt_image *img);
 unsigned relopt_image_hash_entsize (const relopt_image *img);
 
 /* Whether symbol SYM may be chained in .hash (DESIGN 2: defined, named,
-   not STT_SECTION/STT_FILE, not a mapping symbol; of several symbols with
+   not STT_SECTION/STT_FILE, not an ARM/AArch64 mapping symbol; of several symbols with
    one name only the first is chained, see relopt_sysv_select) / is
    hashed in .gnu.hash (DESIGN 3: defined, named, global or weak).  */
-bool relopt_sym_sysv_hashed (const struct relopt_sym *sym);
+bool relopt_sym_sysv_hashed (const relopt_image *img,
+                             const struct relopt_sym *sym);
 bool relopt_sym_gnu_hashed (const struct relopt_sym *sym);
 
 /* Whether NAME is an ARM/AArch64 mapping symbol (AAELF: "$a", "$d",
-   "$t", "$x", alone or followed by '.' and more).  Applied on every
-   machine (DESIGN 2 names no machine; RISC-V's "$d"/"$x" are mapping
-   symbols too, and no loader looks such names up).  */
+   "$t", "$x", alone or followed by '.' and more).  relopt_sym_sysv_hashed
+   leaves them out on EM_ARM and EM_AARCH64 only, where AAELF reserves
+   them (DESIGN 2 says "the ARM/AArch64 mapping symbols"; elsewhere such
+   a name is an ordinary symbol a loader may look up), as the loader
+   library does (loader/relopt-loader.h).  */
 bool relopt_is_mapping_symbol (const char *name);
 
 /* An array of IMG's NSYMS symbol names (unnamed: ""; entry 0 keeps a

@@ -149,7 +149,7 @@ relopt_sysv_select (const relopt_image *img, const char *const *names,
       void **slot;
 
       relopt_image_get_sym (img, i, &s);
-      if (!relopt_sym_sysv_hashed (&s))
+      if (!relopt_sym_sysv_hashed (img, &s))
         continue;
       slot = htab_find_slot (seen, &names[i], INSERT);
       if (slot == NULL)

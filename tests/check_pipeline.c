@@ -123,11 +123,14 @@ mapping_symbol (const char *name)
   return false;
 }
 
-/* May be chained in .hash (of several with one name, only the first).  */
+/* May be chained in .hash (of several with one name, only the first);
+   mapping symbols are left out on ARM and AArch64 only (DESIGN 2).  */
 static bool
-sysv_hashed (const struct eo_vsym *s)
+sysv_hashed (const struct eo_view *v, const struct eo_vsym *s)
 {
-  return named_defined (s) && !mapping_symbol (s->name);
+  bool arm_like = v->machine == EO_EM_ARM || v->machine == EO_EM_AARCH64;
+
+  return named_defined (s) && !(arm_like && mapping_symbol (s->name));
 }
 
 static bool
@@ -144,10 +147,10 @@ sysv_chained (const struct eo_view *v, uint32_t i)
 {
   uint32_t j;
 
-  if (!sysv_hashed (&v->sym[i]))
+  if (!sysv_hashed (v, &v->sym[i]))
     return false;
   for (j = 1; j < i; j++)
-    if (sysv_hashed (&v->sym[j]) && strcmp (v->sym[j].name, v->sym[i].name) == 0)
+    if (sysv_hashed (v, &v->sym[j]) && strcmp (v->sym[j].name, v->sym[i].name) == 0)
       return false;
   return true;
 }
@@ -286,7 +289,7 @@ verify_tables (const unsigned char *buf, size_t len, unsigned style)
       if (name[0] == '\0')
         continue;
       for (j = 1; j < v.nsym && !want_sysv; j++)
-        if (sysv_hashed (&v.sym[j]) && strcmp (v.sym[j].name, name) == 0)
+        if (sysv_hashed (&v, &v.sym[j]) && strcmp (v.sym[j].name, name) == 0)
           want_sysv = j;
       for (j = 1; j < v.nsym && !want_gnu; j++)
         if (gnu_hashed (&v.sym[j]) && strcmp (v.sym[j].name, name) == 0)
@@ -517,7 +520,7 @@ two_hashed (const struct eo_view *v, uint32_t from, uint32_t to, uint32_t *a,
 
   *a = *b = 0;
   for (i = from; i < to; i++)
-    if (sysv_hashed (&v->sym[i]))
+    if (sysv_hashed (v, &v->sym[i]))
       {
         if (*a == 0)
           *a = i;

@@ -18,8 +18,8 @@ order with the sort key of each branch relocation.
 
 Rules applied (with the source of each):
 - hashed for .hash (DESIGN 2): defined (st_shndx != UND), non-empty name,
-  any binding, not STT_SECTION/STT_FILE, not a mapping symbol ($a, $d,
-  $t, $x alone or followed by '.'); of several such symbols with one
+  any binding, not STT_SECTION/STT_FILE, not an ARM/AArch64 mapping symbol ($a,
+  $d, $t, $x alone or followed by '.'); of several such symbols with one
   name only the first (lowest final index) is chained; nbucket from the
   chained count; nchain = symtab entries; chains ascending by index;
   bucket = sysv_hash % nbucket.
@@ -254,11 +254,13 @@ def main():
                                                  s["type"], s["ndx"],
                                                  s["name"]))
 
+    # Mapping symbols are AAELF's: left out on ARM and AArch64 only.
+    arm_like = "ARM" in machine or "AArch64" in machine
     if a.style in ("sysv", "both"):
         eligible = [i for i, s in enumerate(final)
                     if i and s["ndx"] != "UND" and s["name"]
                     and s["type"] not in ("SECTION", "FILE")
-                    and not MAPPING.match(s["name"])]
+                    and not (arm_like and MAPPING.match(s["name"]))]
         # Only the first (lowest index) of each name is chained.
         seen = set()
         hashed = []
