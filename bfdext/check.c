@@ -231,8 +231,8 @@ check_sysv_rule (const relopt_image *img, uint32_t idx,
       rc = relopt_set_error (err, RELOPT_E_CHECK,
                              "%s: symbol %u '%.60s' is missing from the "
                              "table (stale table?)",
-                             relopt_section_label (img, idx, lb, sizeof lb),
-                             i, names[i]);
+                             relopt_section_label (img, idx, lb, sizeof lb), i,
+                             names[i]);
 
 out:
   free (hashed);

@@ -5,12 +5,12 @@
    the branch relocations (DESIGN 6) as a multiset and all others in
    their original order.  */
 
+#include "image.h"
+#include "relsort.h"
 #include <config.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "image.h"
-#include "relsort.h"
 
 /* Sections whose contents a rewrite may change.  */
 static bool
@@ -71,7 +71,7 @@ cmp_sym_id (const struct sym_id *a, const struct sym_id *b)
     return a->shndx < b->shndx ? -1 : 1;
   if (a->info != b->info)
     return a->info < b->info ? -1 : 1;
-  return (int) a->other - (int) b->other;
+  return (int)a->other - (int)b->other;
 }
 
 /* "'name' (value 0x.., size N, info 0x.., other 0x.., section N)"; an
@@ -82,8 +82,8 @@ describe_sym (const struct sym_id *s, char *buf, size_t len)
   snprintf (buf, len,
             "'%.60s' (value 0x%llx, size %llu, info 0x%x, other 0x%x, "
             "section %u)",
-            s->name[0] ? s->name : "<unnamed>", (unsigned long long) s->value,
-            (unsigned long long) s->size, s->info, s->other, s->shndx);
+            s->name[0] ? s->name : "<unnamed>", (unsigned long long)s->value,
+            (unsigned long long)s->size, s->info, s->other, s->shndx);
   return buf;
 }
 
@@ -155,8 +155,8 @@ rel_ids (const relopt_image *img, uint32_t idx, uint64_t *np, uint64_t *nbp)
     {
       struct relopt_rel rel;
       relopt_image_get_rel (img, s->sh_type, s->data + j * ent, &rel);
-      branch[j] = relopt_is_branch_reloc (img->e_machine, img->elfclass,
-                                          rel.type);
+      branch[j]
+          = relopt_is_branch_reloc (img->e_machine, img->elfclass, rel.type);
       nb += branch[j];
     }
   /* Branches to [0, nb), the others to [nb, n), each in file order.  */
@@ -189,10 +189,9 @@ compare_symbols (const relopt_image *a, const relopt_image *b,
                              ".symtab: %u symbols, the original has %u",
                              b->nsyms, a->nsyms);
   if (a->sec[a->symtab].sh_info != b->sec[b->symtab].sh_info)
-    return relopt_set_error (err, RELOPT_E_CHECK,
-                             ".symtab: sh_info %u, the original has %u",
-                             b->sec[b->symtab].sh_info,
-                             a->sec[a->symtab].sh_info);
+    return relopt_set_error (
+        err, RELOPT_E_CHECK, ".symtab: sh_info %u, the original has %u",
+        b->sec[b->symtab].sh_info, a->sec[a->symtab].sh_info);
   x = calloc (a->nsyms, sizeof *x);
   y = calloc (a->nsyms, sizeof *y);
   if (x == NULL || y == NULL)
@@ -245,29 +244,28 @@ compare_relocs (const relopt_image *a, const relopt_image *b, uint32_t idx,
     rc = relopt_set_error (err, RELOPT_E_CHECK,
                            "%s: %llu relocations, the original has %llu",
                            relopt_section_label (b, idx, lb, sizeof lb),
-                           (unsigned long long) ny, (unsigned long long) nx);
+                           (unsigned long long)ny, (unsigned long long)nx);
   else if (nbx != nby)
     rc = relopt_set_error (err, RELOPT_E_CHECK,
                            "%s: %llu branch relocations, the original has "
                            "%llu",
                            relopt_section_label (b, idx, lb, sizeof lb),
-                           (unsigned long long) nby, (unsigned long long) nbx);
+                           (unsigned long long)nby, (unsigned long long)nbx);
   for (j = 0; rc == 0 && j < nx; j++)
     if (cmp_rel_qsort (&x[j], &y[j]) != 0)
       {
         char ys[160], xs[160];
-        rc = relopt_set_error (err, RELOPT_E_CHECK,
-                               "%s: %s relocation at 0x%llx (r_type %u, "
-                               "addend %lld, symbol %s) differs from the "
-                               "original's (r_type %u, addend %lld, symbol "
-                               "%s)",
-                               relopt_section_label (b, idx, lb, sizeof lb),
-                               j < nbx ? "branch" : "non-branch (kept in order)",
-                               (unsigned long long) y[j].offset, y[j].type,
-                               (long long) y[j].addend,
-                               describe_sym (&y[j].sym, ys, sizeof ys),
-                               x[j].type, (long long) x[j].addend,
-                               describe_sym (&x[j].sym, xs, sizeof xs));
+        rc = relopt_set_error (
+            err, RELOPT_E_CHECK,
+            "%s: %s relocation at 0x%llx (r_type %u, "
+            "addend %lld, symbol %s) differs from the "
+            "original's (r_type %u, addend %lld, symbol "
+            "%s)",
+            relopt_section_label (b, idx, lb, sizeof lb),
+            j < nbx ? "branch" : "non-branch (kept in order)",
+            (unsigned long long)y[j].offset, y[j].type, (long long)y[j].addend,
+            describe_sym (&y[j].sym, ys, sizeof ys), x[j].type,
+            (long long)x[j].addend, describe_sym (&x[j].sym, xs, sizeof xs));
       }
   free (x);
   free (y);
@@ -293,8 +291,8 @@ relopt_compare_images (const relopt_image *a, const relopt_image *b,
     for (i = b->shnum; i < a->shnum; i++)
       if (!is_hash_table (a, i))
         return relopt_set_error (err, RELOPT_E_CHECK,
-                                 "%u sections, the original has %u",
-                                 b->shnum, a->shnum);
+                                 "%u sections, the original has %u", b->shnum,
+                                 a->shnum);
   if (a->symtab != b->symtab || a->strtab != b->strtab
       || a->shstrndx != b->shstrndx)
     return relopt_set_error (err, RELOPT_E_CHECK,
@@ -326,8 +324,7 @@ relopt_compare_images (const relopt_image *a, const relopt_image *b,
         what = "sh_link";
       else if (x->sh_info != y->sh_info && x->sh_type != RELOPT_SHT_GROUP)
         what = "sh_info";
-      else if (x->sh_entsize != y->sh_entsize
-               && x->sh_type != RELOPT_SHT_HASH
+      else if (x->sh_entsize != y->sh_entsize && x->sh_type != RELOPT_SHT_HASH
                && x->sh_type != RELOPT_SHT_GNU_HASH)
         what = "sh_entsize";
       else if (!may_change (a, i)
@@ -337,10 +334,9 @@ relopt_compare_images (const relopt_image *a, const relopt_image *b,
                        && memcmp (x->data, y->data, x->sh_size) != 0)))
         what = "contents";
       if (what)
-        return relopt_set_error (err, RELOPT_E_CHECK,
-                                 "%s: %s differs from the original",
-                                 relopt_section_label (b, i, lb, sizeof lb),
-                                 what);
+        return relopt_set_error (
+            err, RELOPT_E_CHECK, "%s: %s differs from the original",
+            relopt_section_label (b, i, lb, sizeof lb), what);
     }
   for (i = a->shnum; i < b->shnum; i++)
     if (b->sec[i].sh_type != RELOPT_SHT_HASH

@@ -1,9 +1,9 @@
 /* error.c -- error values and the version string.  */
 
+#include "image.h"
 #include <config.h>
 #include <stdarg.h>
 #include <stdio.h>
-#include "image.h"
 
 int
 relopt_set_error (struct relopt_error *err, int code, const char *fmt, ...)
@@ -19,7 +19,7 @@ relopt_set_error (struct relopt_error *err, int code, const char *fmt, ...)
   va_end (ap);
   /* One line: names copied from the file may hold any byte.  */
   for (p = err->msg; *p; p++)
-    if ((unsigned char) *p < 0x20 || *p == 0x7f)
+    if ((unsigned char)*p < 0x20 || *p == 0x7f)
       *p = '?';
   return code;
 }

@@ -3,13 +3,16 @@
    Guarantee (DESIGN "Bad input and failure: nothing lost"): the output is
    written to a temporary file in the destination's directory, given the
    right mode, flushed to disk when it replaces an existing file, and
-   renamed over the destination only when complete.  On any failure the temporary file is removed and the
-   destination is byte-identical to what it was.  A symbolic link's target
-   is rewritten, not the link.  */
+   renamed over the destination only when complete.  On any failure the
+   temporary file is removed and the destination is byte-identical to what it
+   was.  A symbolic link's target is rewritten, not the link.  */
 
+#include "fileio.h"
+#include "image.h"
 #include <config.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <libiberty/libiberty.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,9 +20,6 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include <libiberty/libiberty.h>
-#include "image.h"
-#include "fileio.h"
 
 static int
 io_error (struct relopt_error *err, int errnum, const char *what,
@@ -34,7 +34,7 @@ file_id_of (const struct stat *st, struct relopt_file_id *id)
 {
   id->dev = st->st_dev;
   id->ino = st->st_ino;
-  id->size = (uint64_t) st->st_size;
+  id->size = (uint64_t)st->st_size;
   id->mtime_sec = st->st_mtim.tv_sec;
   id->mtime_nsec = st->st_mtim.tv_nsec;
 }
@@ -67,20 +67,20 @@ relopt_read_file_id (const char *path, unsigned char **bufp, size_t *lenp,
       return relopt_set_error (err, RELOPT_E_IO, "'%s' is not a regular file",
                                path);
     }
-  if ((uint64_t) st.st_size > SIZE_MAX / 2)
+  if ((uint64_t)st.st_size > SIZE_MAX / 2)
     {
       close (fd);
       return relopt_set_error (err, RELOPT_E_IO, "'%s' is too large", path);
     }
-  buf = malloc (st.st_size ? (size_t) st.st_size : 1);
+  buf = malloc (st.st_size ? (size_t)st.st_size : 1);
   if (buf == NULL)
     {
       close (fd);
       return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
     }
-  while (got < (size_t) st.st_size)
+  while (got < (size_t)st.st_size)
     {
-      ssize_t n = read (fd, buf + got, (size_t) st.st_size - got);
+      ssize_t n = read (fd, buf + got, (size_t)st.st_size - got);
       if (n < 0 && errno == EINTR)
         continue;
       if (n <= 0)
@@ -88,12 +88,12 @@ relopt_read_file_id (const char *path, unsigned char **bufp, size_t *lenp,
           int e = n < 0 ? errno : EIO;
           free (buf);
           close (fd);
-          return n < 0 ? io_error (err, e, "cannot read", path)
-                       : relopt_set_error (err, RELOPT_E_IO,
-                                           "'%s' shrank while being read",
-                                           path);
+          return n < 0
+                     ? io_error (err, e, "cannot read", path)
+                     : relopt_set_error (err, RELOPT_E_IO,
+                                         "'%s' shrank while being read", path);
         }
-      got += (size_t) n;
+      got += (size_t)n;
     }
   close (fd);
   if (id)
@@ -105,8 +105,7 @@ relopt_read_file_id (const char *path, unsigned char **bufp, size_t *lenp,
 
 int
 relopt_map_file (const char *path, unsigned char **mapp, size_t *lenp,
-                 int *fdp, struct relopt_file_id *id,
-                 struct relopt_error *err)
+                 int *fdp, struct relopt_file_id *id, struct relopt_error *err)
 {
   struct stat st;
   void *map;
@@ -130,7 +129,7 @@ relopt_map_file (const char *path, unsigned char **mapp, size_t *lenp,
       return relopt_set_error (err, RELOPT_E_IO, "'%s' is not a regular file",
                                path);
     }
-  if ((uint64_t) st.st_size > SIZE_MAX / 2)
+  if ((uint64_t)st.st_size > SIZE_MAX / 2)
     {
       close (fd);
       return relopt_set_error (err, RELOPT_E_IO, "'%s' is too large", path);
@@ -141,7 +140,7 @@ relopt_map_file (const char *path, unsigned char **mapp, size_t *lenp,
     map = calloc (1, 1);
   else
     {
-      map = mmap (NULL, (size_t) st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+      map = mmap (NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
       if (map == MAP_FAILED)
         {
           int e = errno;
@@ -157,7 +156,7 @@ relopt_map_file (const char *path, unsigned char **mapp, size_t *lenp,
   if (id)
     file_id_of (&st, id);
   *mapp = map;
-  *lenp = (size_t) st.st_size;
+  *lenp = (size_t)st.st_size;
   *fdp = fd;
   return 0;
 }
@@ -166,14 +165,14 @@ void
 relopt_map_release (unsigned char *map, size_t maplen, const unsigned char *p,
                     size_t len)
 {
-  uintptr_t page = (uintptr_t) sysconf (_SC_PAGESIZE), lo, hi;
+  uintptr_t page = (uintptr_t)sysconf (_SC_PAGESIZE), lo, hi;
 
   if (maplen == 0 || p < map || p >= map + maplen || len > maplen)
     return;
-  lo = ((uintptr_t) p + page - 1) & ~(page - 1);
-  hi = ((uintptr_t) p + len) & ~(page - 1);
+  lo = ((uintptr_t)p + page - 1) & ~(page - 1);
+  hi = ((uintptr_t)p + len) & ~(page - 1);
   if (hi > lo)
-    madvise ((void *) lo, hi - lo, MADV_DONTNEED);
+    madvise ((void *)lo, hi - lo, MADV_DONTNEED);
 }
 
 void
@@ -205,7 +204,7 @@ write_all (int fd, const unsigned char *buf, size_t len)
       if (n == 0)
         return EIO;
       buf += n;
-      len -= (size_t) n;
+      len -= (size_t)n;
     }
   return 0;
 }
@@ -249,7 +248,7 @@ current_umask (void)
     if (sscanf (line, "Umask: %o", &mask) == 1)
       break;
   fclose (f);
-  return (mode_t) (mask & 0777);
+  return (mode_t)(mask & 0777);
 }
 
 struct buf_writer
@@ -344,7 +343,7 @@ relopt_replace_file_with (const char *path, relopt_write_fn write_fn,
   /* Temporary file beside the target: TARGET's directory/.BASE.XXXXXX.  */
   base = lbasename (target);
   slash = strrchr (target, '/');
-  dirlen = slash ? (size_t) (slash - target) + 1 : 0;
+  dirlen = slash ? (size_t)(slash - target) + 1 : 0;
   tmp = malloc (dirlen + strlen (base) + 16);
   if (tmp == NULL)
     {
@@ -358,8 +357,7 @@ relopt_replace_file_with (const char *path, relopt_write_fn write_fn,
   fd = mkstemp (tmp);
   if (fd < 0)
     {
-      rc = io_error (err, errno, "cannot create a temporary file for",
-                     target);
+      rc = io_error (err, errno, "cannot create a temporary file for", target);
       free (tmp);
       free (target);
       return rc;
@@ -405,8 +403,7 @@ relopt_replace_file_with (const char *path, relopt_write_fn write_fn,
       struct relopt_file_id now;
       if (stat (target, &st) != 0)
         {
-          rc = io_error (err, errno, "input vanished during the run:",
-                         target);
+          rc = io_error (err, errno, "input vanished during the run:", target);
           goto fail;
         }
       file_id_of (&st, &now);

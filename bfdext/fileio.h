@@ -6,10 +6,10 @@
 #ifndef RELOPT_FILEIO_H
 #define RELOPT_FILEIO_H
 
+#include "relopt.h"
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include "relopt.h"
 
 /* Read the whole file PATH into a new malloc'd buffer *BUFP of *LENP
    bytes (fileio.c).  Errors: RELOPT_E_IO naming the system error.  */
@@ -25,9 +25,8 @@ struct relopt_file_id
 };
 
 /* As relopt_read_whole_file, also recording the file's identity.  */
-int relopt_read_file_id (const char *path, unsigned char **bufp,
-                         size_t *lenp, struct relopt_file_id *id,
-                         struct relopt_error *err);
+int relopt_read_file_id (const char *path, unsigned char **bufp, size_t *lenp,
+                         struct relopt_file_id *id, struct relopt_error *err);
 
 /* relopt_replace_file, and when EXPECT is not NULL refuse (RELOPT_E_IO,
    nothing replaced) if PATH no longer is the file EXPECT describes.  */

@@ -7,6 +7,8 @@
    section indices, relocation entry sizes and symbol indices.  Later
    passes may then index without checks.  */
 
+#include "image.h"
+#include "fileio.h"
 #include <config.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -15,8 +17,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include "image.h"
-#include "fileio.h"
 
 static const char sig_magic[] = "~Module signature appended~\n";
 
@@ -35,7 +35,7 @@ relopt_section_label (const relopt_image *img, uint32_t idx, char *buf,
 unsigned char *
 relopt_image_sym_raw (const relopt_image *img, uint32_t idx)
 {
-  return img->sec[img->symtab].data + (size_t) idx * img->symsize;
+  return img->sec[img->symtab].data + (size_t)idx * img->symsize;
 }
 
 void
@@ -66,11 +66,11 @@ relopt_image_get_sym (const relopt_image *img, uint32_t idx,
     }
   sym->shndx = sym->st_shndx;
   if (sym->st_shndx == RELOPT_SHN_XINDEX && img->shndxsec != 0)
-    sym->shndx = relopt_get32 (img->sec[img->shndxsec].data + 4 * (size_t) idx,
-                               big);
-  sym->name = sym->st_name < str->sh_size ? (const char *) str->data
-                                                + sym->st_name
-                                          : "";
+    sym->shndx
+        = relopt_get32 (img->sec[img->shndxsec].data + 4 * (size_t)idx, big);
+  sym->name = sym->st_name < str->sh_size
+                  ? (const char *)str->data + sym->st_name
+                  : "";
 }
 
 bool
@@ -95,8 +95,8 @@ sym_named_defined (const struct relopt_sym *sym)
 bool
 relopt_sym_sysv_hashed (const relopt_image *img, const struct relopt_sym *sym)
 {
-  bool mapping_machine = img->e_machine == RELOPT_EM_ARM
-                         || img->e_machine == RELOPT_EM_AARCH64;
+  bool mapping_machine
+      = img->e_machine == RELOPT_EM_ARM || img->e_machine == RELOPT_EM_AARCH64;
 
   return sym_named_defined (sym)
          && !(mapping_machine && relopt_is_mapping_symbol (sym->name));
@@ -165,7 +165,7 @@ relopt_image_get_rel (const relopt_image *img, uint32_t sh_type,
       rel->sym = info >> 8;
       rel->type = info & 0xff;
       rel->addend = sh_type == RELOPT_SHT_RELA
-                        ? (int64_t) (int32_t) relopt_get32 (p + 8, big)
+                        ? (int64_t)(int32_t)relopt_get32 (p + 8, big)
                         : 0;
     }
   else
@@ -175,17 +175,17 @@ relopt_image_get_rel (const relopt_image *img, uint32_t sh_type,
         {
           rel->sym = relopt_get32 (p + 8, false);
           /* r_type, r_type2, r_type3 packed as bfd does.  */
-          rel->type = (uint32_t) p[15] | (uint32_t) p[14] << 8
-                      | (uint32_t) p[13] << 16;
+          rel->type
+              = (uint32_t)p[15] | (uint32_t)p[14] << 8 | (uint32_t)p[13] << 16;
         }
       else
         {
           uint64_t info = relopt_get64 (p + 8, big);
-          rel->sym = (uint32_t) (info >> 32);
-          rel->type = (uint32_t) info;
+          rel->sym = (uint32_t)(info >> 32);
+          rel->type = (uint32_t)info;
         }
       rel->addend = sh_type == RELOPT_SHT_RELA
-                        ? (int64_t) relopt_get64 (p + 16, big)
+                        ? (int64_t)relopt_get64 (p + 16, big)
                         : 0;
     }
 }
@@ -206,8 +206,7 @@ relopt_image_set_rel_sym (const relopt_image *img, unsigned char *p,
   else
     {
       uint64_t info = relopt_get64 (p + 8, big);
-      relopt_put64 (p + 8, ((uint64_t) sym << 32) | (info & 0xffffffffu),
-                    big);
+      relopt_put64 (p + 8, ((uint64_t)sym << 32) | (info & 0xffffffffu), big);
     }
 }
 
@@ -289,7 +288,7 @@ resolve_section_names (relopt_image *img)
       if (shstr && shstr->data && s->sh_name < shstr->sh_size
           && memchr (shstr->data + s->sh_name, '\0',
                      shstr->sh_size - s->sh_name))
-        s->name = (const char *) shstr->data + s->sh_name;
+        s->name = (const char *)shstr->data + s->sh_name;
     }
 }
 
@@ -329,7 +328,7 @@ relopt_image_add_name (relopt_image *img, const char *name, uint32_t *offp,
      ".gnu.hash"), if present.  */
   while (off < shstr->sh_size)
     {
-      const char *s = (const char *) shstr->data + off;
+      const char *s = (const char *)shstr->data + off;
       size_t len = strnlen (s, shstr->sh_size - off);
       if (len + 1 >= namelen && off + len < shstr->sh_size
           && memcmp (s + len + 1 - namelen, name, namelen) == 0)
@@ -343,8 +342,8 @@ relopt_image_add_name (relopt_image *img, const char *name, uint32_t *offp,
   if (!found)
     {
       unsigned char *buf;
-      bool add_nul = shstr->sh_size == 0
-                     || shstr->data[shstr->sh_size - 1] != '\0';
+      bool add_nul
+          = shstr->sh_size == 0 || shstr->data[shstr->sh_size - 1] != '\0';
       size_t old = shstr->sh_size;
       if (old + add_nul + namelen > UINT32_MAX)
         return relopt_set_error (err, RELOPT_E_FORMAT,
@@ -360,7 +359,7 @@ relopt_image_add_name (relopt_image *img, const char *name, uint32_t *offp,
       memcpy (buf + off, name, namelen);
       relopt_image_set_data (img, img->shstrndx, buf, old + add_nul + namelen);
     }
-  *offp = (uint32_t) off;
+  *offp = (uint32_t)off;
   resolve_section_names (img);
   return 0;
 }
@@ -387,15 +386,15 @@ names_in_use (const relopt_image *img, uint64_t start, uint64_t end)
         return true;
       if (i != 0 && i != img->symtab && s->sh_link == img->shstrndx
           && s->sh_type != RELOPT_SHT_NULL && s->sh_type != RELOPT_SHT_HASH
-          && s->sh_type != RELOPT_SHT_GNU_HASH
-          && s->sh_type != RELOPT_SHT_REL && s->sh_type != RELOPT_SHT_RELA)
+          && s->sh_type != RELOPT_SHT_GNU_HASH && s->sh_type != RELOPT_SHT_REL
+          && s->sh_type != RELOPT_SHT_RELA)
         return true;
     }
   if (img->symtab != 0 && img->strtab == img->shstrndx)
     for (i = 0; i < img->nsyms; i++)
       {
-        uint32_t st_name = relopt_get32 (relopt_image_sym_raw (img, i),
-                                         img->big);
+        uint32_t st_name
+            = relopt_get32 (relopt_image_sym_raw (img, i), img->big);
         if (st_name >= start && st_name < end)
           return true;
       }
@@ -403,8 +402,7 @@ names_in_use (const relopt_image *img, uint64_t start, uint64_t end)
 }
 
 void
-relopt_image_trim_names (relopt_image *img, const char *const *names,
-                         size_t n)
+relopt_image_trim_names (relopt_image *img, const char *const *names, size_t n)
 {
   struct relopt_section *shstr;
   bool trimmed = false;
@@ -423,7 +421,7 @@ relopt_image_trim_names (relopt_image *img, const char *const *names,
       if (start == 0)
         break;
       for (k = 0; k < n; k++)
-        if (strcmp ((const char *) shstr->data + start, names[k]) == 0)
+        if (strcmp ((const char *)shstr->data + start, names[k]) == 0)
           break;
       if (k == n || names_in_use (img, start, shstr->sh_size))
         break;
@@ -453,7 +451,7 @@ relopt_image_add_section (relopt_image *img, const char *name,
     return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
   img->sec = grown;
   grown[img->shnum] = *hdr;
-  grown[img->shnum].sh_name = (uint32_t) off;
+  grown[img->shnum].sh_name = (uint32_t)off;
   grown[img->shnum].sh_offset = 0;
   *idxp = img->shnum++;
   resolve_section_names (img);
@@ -559,8 +557,8 @@ read_ehdr (relopt_image *img, struct relopt_error *err, uint64_t *shoff,
     }
   if (img->e_type != RELOPT_ET_REL)
     {
-      static const char *const types[] = { "ET_NONE", "ET_REL", "ET_EXEC",
-                                           "ET_DYN", "ET_CORE" };
+      static const char *const types[]
+          = { "ET_NONE", "ET_REL", "ET_EXEC", "ET_DYN", "ET_CORE" };
       return relopt_set_error (
           err, RELOPT_E_UNSUPPORTED,
           "not a relocatable object (e_type %s): relopt rewrites ET_REL "
@@ -617,7 +615,7 @@ read_shdr (const relopt_image *img, const unsigned char *p,
 
 /* Largest sh_addralign accepted: larger values would make the output's
    padding absurd (and are not produced by any toolchain for ET_REL).  */
-#define MAX_ALIGN ((uint64_t) 1 << 24)
+#define MAX_ALIGN ((uint64_t)1 << 24)
 
 static int
 read_sections (relopt_image *img, struct relopt_error *err)
@@ -629,8 +627,7 @@ read_sections (relopt_image *img, struct relopt_error *err)
   uint64_t shnum;
   int rc;
 
-  rc = read_ehdr (img, err, &shoff, &shentsize, &phnum, &e_shnum,
-                  &e_shstrndx);
+  rc = read_ehdr (img, err, &shoff, &shentsize, &phnum, &e_shnum, &e_shstrndx);
   if (rc)
     return rc;
   want = img->elfclass == RELOPT_ELFCLASS32 ? 40 : 64;
@@ -645,7 +642,7 @@ read_sections (relopt_image *img, struct relopt_error *err)
     return relopt_set_error (err, RELOPT_E_FORMAT,
                              "section header table at 0x%llx is past the end "
                              "of the file (%zu bytes)",
-                             (unsigned long long) shoff, img->file_size);
+                             (unsigned long long)shoff, img->file_size);
   /* Extended numbering: e_shnum 0 means section 0's sh_size holds the
      count, e_shstrndx SHN_XINDEX means its sh_link holds the index.  */
   shnum = e_shnum;
@@ -664,9 +661,9 @@ read_sections (relopt_image *img, struct relopt_error *err)
     return relopt_set_error (err, RELOPT_E_FORMAT,
                              "section header table (%llu entries at 0x%llx) "
                              "runs past the end of the file (%zu bytes)",
-                             (unsigned long long) shnum,
-                             (unsigned long long) shoff, img->file_size);
-  img->shnum = (uint32_t) shnum;
+                             (unsigned long long)shnum,
+                             (unsigned long long)shoff, img->file_size);
+  img->shnum = (uint32_t)shnum;
   img->sec = calloc (shnum, sizeof *img->sec);
   if (img->sec == NULL)
     return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
@@ -674,12 +671,12 @@ read_sections (relopt_image *img, struct relopt_error *err)
   if (img->elf_end < img->e_ehsize)
     img->elf_end = img->e_ehsize;
   for (i = 0; i < shnum; i++)
-    read_shdr (img, img->file + shoff + (uint64_t) i * want, &img->sec[i]);
+    read_shdr (img, img->file + shoff + (uint64_t)i * want, &img->sec[i]);
 
   if (e_shstrndx >= shnum)
     return relopt_set_error (err, RELOPT_E_FORMAT,
                              "e_shstrndx %u is not a section (%llu sections)",
-                             e_shstrndx, (unsigned long long) shnum);
+                             e_shstrndx, (unsigned long long)shnum);
   img->shstrndx = e_shstrndx;
 
   for (i = 1; i < shnum; i++)
@@ -690,12 +687,12 @@ read_sections (relopt_image *img, struct relopt_error *err)
       if (s->sh_addralign > MAX_ALIGN
           || (s->sh_addralign & (s->sh_addralign - 1)) != 0)
         return relopt_set_error (err, RELOPT_E_FORMAT,
-                                 "section %u: invalid sh_addralign 0x%llx",
-                                 i, (unsigned long long) s->sh_addralign);
+                                 "section %u: invalid sh_addralign 0x%llx", i,
+                                 (unsigned long long)s->sh_addralign);
       if (s->sh_link >= shnum)
         return relopt_set_error (err, RELOPT_E_FORMAT,
-                                 "section %u: sh_link %u is not a section",
-                                 i, s->sh_link);
+                                 "section %u: sh_link %u is not a section", i,
+                                 s->sh_link);
       if (s->sh_type == RELOPT_SHT_NOBITS)
         continue;
       if (!in_range (s->sh_offset, s->sh_size, img->file_size))
@@ -703,8 +700,8 @@ read_sections (relopt_image *img, struct relopt_error *err)
             err, RELOPT_E_FORMAT,
             "section %u: contents (0x%llx bytes at 0x%llx) run past the end "
             "of the file (%zu bytes)",
-            i, (unsigned long long) s->sh_size,
-            (unsigned long long) s->sh_offset, img->file_size);
+            i, (unsigned long long)s->sh_size,
+            (unsigned long long)s->sh_offset, img->file_size);
       if (s->sh_size > SIZE_MAX / 2)
         return relopt_set_error (err, RELOPT_E_FORMAT,
                                  "section %u: sh_size too large", i);
@@ -778,28 +775,25 @@ read_symtab (relopt_image *img, struct relopt_error *err)
   st = &img->sec[img->symtab];
   img->symsize = img->elfclass == RELOPT_ELFCLASS32 ? 16 : 24;
   if (st->sh_entsize != img->symsize)
-    return relopt_set_error (err, RELOPT_E_FORMAT,
-                             "%s: sh_entsize %llu, expected %zu",
-                             relopt_section_label (img, img->symtab, lb,
-                                                   sizeof lb),
-                             (unsigned long long) st->sh_entsize,
-                             img->symsize);
+    return relopt_set_error (
+        err, RELOPT_E_FORMAT, "%s: sh_entsize %llu, expected %zu",
+        relopt_section_label (img, img->symtab, lb, sizeof lb),
+        (unsigned long long)st->sh_entsize, img->symsize);
   if (st->sh_size % img->symsize != 0 || st->sh_size == 0)
-    return relopt_set_error (err, RELOPT_E_FORMAT,
-                             "%s: size %llu is not a positive multiple of "
-                             "%zu",
-                             relopt_section_label (img, img->symtab, lb,
-                                                   sizeof lb),
-                             (unsigned long long) st->sh_size, img->symsize);
+    return relopt_set_error (
+        err, RELOPT_E_FORMAT,
+        "%s: size %llu is not a positive multiple of "
+        "%zu",
+        relopt_section_label (img, img->symtab, lb, sizeof lb),
+        (unsigned long long)st->sh_size, img->symsize);
   if (st->sh_size / img->symsize > UINT32_MAX)
     return relopt_set_error (err, RELOPT_E_FORMAT, "too many symbols");
-  img->nsyms = (uint32_t) (st->sh_size / img->symsize);
+  img->nsyms = (uint32_t)(st->sh_size / img->symsize);
   if (st->sh_info > img->nsyms || st->sh_info == 0)
-    return relopt_set_error (err, RELOPT_E_FORMAT,
-                             "%s: sh_info (first global) %u is outside 1..%u",
-                             relopt_section_label (img, img->symtab, lb,
-                                                   sizeof lb),
-                             st->sh_info, img->nsyms);
+    return relopt_set_error (
+        err, RELOPT_E_FORMAT, "%s: sh_info (first global) %u is outside 1..%u",
+        relopt_section_label (img, img->symtab, lb, sizeof lb), st->sh_info,
+        img->nsyms);
   img->strtab = st->sh_link;
   rc = check_strtab (img, img->strtab, err);
   if (rc)
@@ -814,13 +808,13 @@ read_symtab (relopt_image *img, struct relopt_error *err)
       if (img->shndxsec != 0)
         return relopt_set_error (err, RELOPT_E_FORMAT,
                                  "more than one SHT_SYMTAB_SHNDX section");
-      if (s->sh_size != 4 * (uint64_t) img->nsyms)
+      if (s->sh_size != 4 * (uint64_t)img->nsyms)
         return relopt_set_error (err, RELOPT_E_FORMAT,
                                  "%s: size %llu, expected %llu (4 bytes per "
                                  "symbol)",
                                  relopt_section_label (img, i, lb, sizeof lb),
-                                 (unsigned long long) s->sh_size,
-                                 4 * (unsigned long long) img->nsyms);
+                                 (unsigned long long)s->sh_size,
+                                 4 * (unsigned long long)img->nsyms);
       img->shndxsec = i;
     }
 
@@ -834,7 +828,7 @@ read_symtab (relopt_image *img, struct relopt_error *err)
                                  "symbol %u: st_name %u is outside the string "
                                  "table (%llu bytes)",
                                  i, s.st_name,
-                                 (unsigned long long) str->sh_size);
+                                 (unsigned long long)str->sh_size);
       if (s.st_shndx == RELOPT_SHN_XINDEX && img->shndxsec == 0)
         return relopt_set_error (err, RELOPT_E_FORMAT,
                                  "symbol %u '%.60s': st_shndx is SHN_XINDEX "
@@ -867,12 +861,11 @@ read_relocs (relopt_image *img, struct relopt_error *err)
       if (s->sh_type == RELOPT_SHT_GROUP && s->sh_link == img->symtab)
         {
           if (s->sh_info >= img->nsyms)
-            return relopt_set_error (err, RELOPT_E_FORMAT,
-                                     "%s: group signature symbol %u is not "
-                                     "in .symtab",
-                                     relopt_section_label (img, i, lb,
-                                                           sizeof lb),
-                                     s->sh_info);
+            return relopt_set_error (
+                err, RELOPT_E_FORMAT,
+                "%s: group signature symbol %u is not "
+                "in .symtab",
+                relopt_section_label (img, i, lb, sizeof lb), s->sh_info);
           continue;
         }
       if (!relopt_image_is_symtab_reloc (img, i))
@@ -882,26 +875,25 @@ read_relocs (relopt_image *img, struct relopt_error *err)
         return relopt_set_error (err, RELOPT_E_FORMAT,
                                  "%s: sh_entsize %llu, expected %zu",
                                  relopt_section_label (img, i, lb, sizeof lb),
-                                 (unsigned long long) s->sh_entsize, ent);
+                                 (unsigned long long)s->sh_entsize, ent);
       if (s->sh_size % ent != 0)
         return relopt_set_error (err, RELOPT_E_FORMAT,
                                  "%s: size %llu is not a multiple of %zu",
                                  relopt_section_label (img, i, lb, sizeof lb),
-                                 (unsigned long long) s->sh_size, ent);
+                                 (unsigned long long)s->sh_size, ent);
       n = s->sh_size / ent;
       for (j = 0; j < n; j++)
         {
           struct relopt_rel r;
           relopt_image_get_rel (img, s->sh_type, s->data + j * ent, &r);
           if (r.sym >= img->nsyms)
-            return relopt_set_error (err, RELOPT_E_FORMAT,
-                                     "%s: relocation %llu refers to symbol "
-                                     "%u, past the end of .symtab (%u "
-                                     "entries)",
-                                     relopt_section_label (img, i, lb,
-                                                           sizeof lb),
-                                     (unsigned long long) j, r.sym,
-                                     img->nsyms);
+            return relopt_set_error (
+                err, RELOPT_E_FORMAT,
+                "%s: relocation %llu refers to symbol "
+                "%u, past the end of .symtab (%u "
+                "entries)",
+                relopt_section_label (img, i, lb, sizeof lb),
+                (unsigned long long)j, r.sym, img->nsyms);
         }
     }
   return 0;

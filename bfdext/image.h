@@ -93,7 +93,7 @@ struct relopt_image
 {
   unsigned char *file; /* the input bytes, owned */
   size_t file_size;
-  bool file_mapped;    /* FILE is a read-only relopt_map_file mapping */
+  bool file_mapped; /* FILE is a read-only relopt_map_file mapping */
 
   unsigned char ident[16];
   unsigned elfclass; /* RELOPT_ELFCLASS32 or 64 */
@@ -114,8 +114,8 @@ struct relopt_image
   uint32_t nsyms;    /* .symtab entries (sh_size / entsize) */
   size_t symsize;    /* bytes per .symtab entry: 16 or 24 */
 
-  uint64_t elf_end;     /* end of the last byte ELF structures cover */
-  uint64_t trailer_len; /* file_size - elf_end */
+  uint64_t elf_end;          /* end of the last byte ELF structures cover */
+  uint64_t trailer_len;      /* file_size - elf_end */
   bool trailer_is_signature; /* ends with "~Module signature appended~\n" */
 };
 
@@ -143,8 +143,8 @@ struct relopt_rel
 };
 
 /* Set ERR to CODE and a printf-style message; returns CODE.  */
-int relopt_set_error (struct relopt_error *err, int code, const char *fmt,
-                      ...) __attribute__ ((format (printf, 3, 4)));
+int relopt_set_error (struct relopt_error *err, int code, const char *fmt, ...)
+    __attribute__ ((format (printf, 3, 4)));
 
 /* A section's display name for messages: "'.text' (section 3)".  Uses a
    static-free buffer supplied by the caller of at least 96 bytes.  */
@@ -183,8 +183,8 @@ int relopt_image_own_data (relopt_image *img, uint32_t idx,
 /* Find NAME in .shstrtab, as a whole string or as the tail of a longer
    one, or append it; *OFFP gets its offset.  Errors: RELOPT_E_REFUSE (no
    .shstrtab), RELOPT_E_FORMAT (table too large), RELOPT_E_NOMEM.  */
-int relopt_image_add_name (relopt_image *img, const char *name,
-                           uint32_t *offp, struct relopt_error *err);
+int relopt_image_add_name (relopt_image *img, const char *name, uint32_t *offp,
+                           struct relopt_error *err);
 
 /* The table names relopt adds (".gnu.hash", ".hash") must not outlive
    the tables (DESIGN 7: "a table that is removed leaves no name in
@@ -207,8 +207,8 @@ void relopt_image_names_changed (relopt_image *img);
    .shstrtab when not already there) and return its index in *IDXP.
    HDR->data is taken over as with relopt_image_set_data.  */
 int relopt_image_add_section (relopt_image *img, const char *name,
-                              const struct relopt_section *hdr,
-                              uint32_t *idxp, struct relopt_error *err);
+                              const struct relopt_section *hdr, uint32_t *idxp,
+                              struct relopt_error *err);
 
 /* Remove the last section (used to drop a hash table that is not wanted
    any more; only legal when nothing refers to it).  */
@@ -219,9 +219,9 @@ void relopt_image_pop_section (relopt_image *img);
 unsigned relopt_image_hash_entsize (const relopt_image *img);
 
 /* Whether symbol SYM may be chained in .hash (DESIGN 2: defined, named,
-   not STT_SECTION/STT_FILE, not an ARM/AArch64 mapping symbol; of several symbols with
-   one name only the first is chained, see relopt_sysv_select) / is
-   hashed in .gnu.hash (DESIGN 3: defined, named, global or weak).  */
+   not STT_SECTION/STT_FILE, not an ARM/AArch64 mapping symbol; of several
+   symbols with one name only the first is chained, see relopt_sysv_select) /
+   is hashed in .gnu.hash (DESIGN 3: defined, named, global or weak).  */
 bool relopt_sym_sysv_hashed (const relopt_image *img,
                              const struct relopt_sym *sym);
 bool relopt_sym_gnu_hashed (const struct relopt_sym *sym);
@@ -256,12 +256,12 @@ int relopt_image_check_locals_first (const relopt_image *img, int code,
    section no pass changed, a pass's buffer otherwise.  */
 struct relopt_layout
 {
-  uint64_t *offset;       /* SHNUM output offsets (0 for no bytes), owned */
-  unsigned char *ehdr;    /* EHSIZE bytes, owned */
+  uint64_t *offset;    /* SHNUM output offsets (0 for no bytes), owned */
+  unsigned char *ehdr; /* EHSIZE bytes, owned */
   size_t ehsize;
-  unsigned char *shdrs;   /* SHDRS_SIZE bytes at SHOFF, owned */
+  unsigned char *shdrs; /* SHDRS_SIZE bytes at SHOFF, owned */
   uint64_t shoff, shdrs_size;
-  uint64_t total;         /* file size in bytes */
+  uint64_t total; /* file size in bytes */
 };
 
 /* Lay IMG out (the layout drawn at the top of this file).  Errors:

@@ -1,9 +1,9 @@
 /* options.c -- option defaults and the option parser shared by the
    relopt command and the ld plugin (-plugin-opt takes the same names).  */
 
+#include "image.h"
 #include <config.h>
 #include <string.h>
-#include "image.h"
 
 void
 relopt_options_init (struct relopt_options *opts)
@@ -64,10 +64,9 @@ relopt_parse_option (struct relopt_options *opts, const char *option,
   for (i = 0; i < sizeof flag_options / sizeof flag_options[0]; i++)
     if (strcmp (option, flag_options[i].name) == 0)
       {
-        *(bool *) ((char *) opts + flag_options[i].offset)
+        *(bool *)((char *)opts + flag_options[i].offset)
             = flag_options[i].value;
         return 0;
       }
-  return relopt_set_error (err, RELOPT_E_USAGE, "unknown option '%s'",
-                           option);
+  return relopt_set_error (err, RELOPT_E_USAGE, "unknown option '%s'", option);
 }

@@ -4,16 +4,16 @@
    output contract is DESIGN.md "Output contract"; what each pass may
    change is listed there in point 1.  */
 
-#include <config.h>
-#include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
-#include "image.h"
 #include "fileio.h"
+#include "image.h"
 #include "relsort.h"
 #include "strtab.h"
 #include "symhash.h"
 #include "symorder.h"
+#include <config.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 /* Existing hash tables and what to do with them.  */
 struct tables
@@ -53,8 +53,7 @@ removable (const relopt_image *img, uint32_t idx)
      first one kept (not idempotent).  Nor does section 0's: it only ever
      holds the SHN_XINDEX name table index (serialize clears garbage).  */
   for (i = 1; i < idx; i++)
-    if ((img->sec[i].sh_link == idx
-         && img->sec[i].sh_type != RELOPT_SHT_HASH
+    if ((img->sec[i].sh_link == idx && img->sec[i].sh_type != RELOPT_SHT_HASH
          && img->sec[i].sh_type != RELOPT_SHT_GNU_HASH)
         || ((img->sec[i].sh_type == RELOPT_SHT_REL
              || img->sec[i].sh_type == RELOPT_SHT_RELA)
@@ -65,8 +64,9 @@ removable (const relopt_image *img, uint32_t idx)
     {
       struct relopt_sym s;
       relopt_image_get_sym (img, i, &s);
-      if (s.shndx == idx && (s.st_shndx == RELOPT_SHN_XINDEX
-                             || s.st_shndx < RELOPT_SHN_LORESERVE))
+      if (s.shndx == idx
+          && (s.st_shndx == RELOPT_SHN_XINDEX
+              || s.st_shndx < RELOPT_SHN_LORESERVE))
         return false;
     }
   return true;
@@ -105,14 +105,13 @@ settle_tables (relopt_image *img, unsigned style, struct tables *t,
       || (t->gnu && !(style & RELOPT_HASH_GNU)))
     {
       bool sysv = t->sysv && !(style & RELOPT_HASH_SYSV);
-      return relopt_set_error (err, RELOPT_E_REFUSE,
-                               "%s is not at the end of the section table: "
-                               "cannot remove it without renumbering "
-                               "sections (keep it with hash style %s)",
-                               relopt_section_label (img,
-                                                     sysv ? t->sysv : t->gnu,
-                                                     lb, sizeof lb),
-                               sysv ? "sysv or both" : "gnu or both");
+      return relopt_set_error (
+          err, RELOPT_E_REFUSE,
+          "%s is not at the end of the section table: "
+          "cannot remove it without renumbering "
+          "sections (keep it with hash style %s)",
+          relopt_section_label (img, sysv ? t->sysv : t->gnu, lb, sizeof lb),
+          sysv ? "sysv or both" : "gnu or both");
     }
   return 0;
 }
@@ -138,9 +137,8 @@ strtab_shared (const relopt_image *img)
   return false;
 }
 
-
 /* Pass: order the symbols for .gnu.hash and remap every index user.
-   *SYMOFFSET gets the first hashed index.  */
+ *SYMOFFSET gets the first hashed index.  */
 static int
 order_symbols (relopt_image *img, uint32_t *symoffset,
                struct relopt_stats *stats, struct relopt_error *err)
@@ -274,7 +272,7 @@ chain_stats (const uint32_t *lens, uint32_t nbucket, uint32_t *max,
         if (lens[i] > *max)
           *max = lens[i];
       }
-  *mean = used ? (double) total / used : 0.0;
+  *mean = used ? (double)total / used : 0.0;
 }
 
 static int
@@ -325,8 +323,7 @@ build_sysv (relopt_image *img, const char *const *names, uint32_t *idx,
 
 static int
 build_gnu (relopt_image *img, const char *const *names, uint32_t symoffset,
-           uint32_t *idx, struct relopt_stats *stats,
-           struct relopt_error *err)
+           uint32_t *idx, struct relopt_stats *stats, struct relopt_error *err)
 {
   struct relopt_gnu_table t;
   bool is64 = img->elfclass == RELOPT_ELFCLASS64;
@@ -373,8 +370,8 @@ name_tables (relopt_image *img, const struct tables *t, unsigned style,
              char *const kept[2], struct relopt_error *err)
 {
   const uint32_t idx[2] = { t->gnu, t->sysv };
-  const bool want[2] = { (style & RELOPT_HASH_GNU) != 0,
-                         (style & RELOPT_HASH_SYSV) != 0 };
+  const bool want[2]
+      = { (style & RELOPT_HASH_GNU) != 0, (style & RELOPT_HASH_SYSV) != 0 };
   unsigned k;
   int rc = 0;
 
@@ -383,8 +380,8 @@ name_tables (relopt_image *img, const struct tables *t, unsigned style,
       uint32_t off;
       if (!want[k])
         continue;
-      rc = relopt_image_add_name (img, idx[k] ? kept[k] : table_names[k],
-                                  &off, err);
+      rc = relopt_image_add_name (img, idx[k] ? kept[k] : table_names[k], &off,
+                                  err);
       if (rc == 0 && idx[k])
         {
           img->sec[idx[k]].sh_name = off;
@@ -420,7 +417,7 @@ relopt_rewrite (relopt_image *img, const struct relopt_options *opts,
         err, RELOPT_E_SIGNATURE,
         "%llu bytes after the ELF data (%s) would be lost: use "
         "--drop-signature to drop them, and sign again afterwards",
-        (unsigned long long) img->trailer_len,
+        (unsigned long long)img->trailer_len,
         img->trailer_is_signature ? "an appended module signature"
                                   : "unknown trailing data");
   stats->trailer_bytes = img->trailer_len;
@@ -559,9 +556,9 @@ relopt_rewrite_file (const char *inpath, const char *outpath,
       w.img = img;
       w.lay = &lay;
       w.in_fd = fd;
-      rc = relopt_replace_file_with (outpath ? outpath : inpath,
-                                     write_layout, &w, inpath,
-                                     outpath ? NULL : &id, opts->flush, err);
+      rc = relopt_replace_file_with (outpath ? outpath : inpath, write_layout,
+                                     &w, inpath, outpath ? NULL : &id,
+                                     opts->flush, err);
     }
   relopt_layout_free (&lay);
   relopt_image_free (img);

@@ -25,189 +25,191 @@
 #include <stdint.h>
 
 #ifdef __cplusplus
-extern "C" {
+extern "C"
+{
 #endif
 
-/* Error codes (negative return values).  */
-enum relopt_errcode
-{
-  RELOPT_OK = 0,
-  RELOPT_E_NOMEM = -1,       /* out of memory */
-  RELOPT_E_IO = -2,          /* read/write/rename failed (errno in msg) */
-  RELOPT_E_FORMAT = -3,      /* malformed or truncated ELF */
-  RELOPT_E_UNSUPPORTED = -4, /* valid ELF that relopt does not handle
-                                (ET_EXEC/ET_DYN, program headers...) */
-  RELOPT_E_SIGNATURE = -5,   /* data after the ELF image (module signature)
-                                and drop_signature not set */
-  RELOPT_E_REFUSE = -6,      /* relopt refuses to transform safely (unknown
-                                section linked to .symtab, ...) */
-  RELOPT_E_CHECK = -7,       /* --check found an inconsistency */
-  RELOPT_E_USAGE = -8        /* bad option name or value */
-};
+  /* Error codes (negative return values).  */
+  enum relopt_errcode
+  {
+    RELOPT_OK = 0,
+    RELOPT_E_NOMEM = -1,       /* out of memory */
+    RELOPT_E_IO = -2,          /* read/write/rename failed (errno in msg) */
+    RELOPT_E_FORMAT = -3,      /* malformed or truncated ELF */
+    RELOPT_E_UNSUPPORTED = -4, /* valid ELF that relopt does not handle
+                                  (ET_EXEC/ET_DYN, program headers...) */
+    RELOPT_E_SIGNATURE = -5,   /* data after the ELF image (module signature)
+                                  and drop_signature not set */
+    RELOPT_E_REFUSE = -6,      /* relopt refuses to transform safely (unknown
+                                  section linked to .symtab, ...) */
+    RELOPT_E_CHECK = -7,       /* --check found an inconsistency */
+    RELOPT_E_USAGE = -8        /* bad option name or value */
+  };
 
-/* Error value: CODE is a relopt_errcode, MSG a NUL-terminated line without
-   trailing newline.  Zero-initialise before use.  */
-struct relopt_error
-{
-  int code;
-  char msg[512];
-};
+  /* Error value: CODE is a relopt_errcode, MSG a NUL-terminated line without
+     trailing newline.  Zero-initialise before use.  */
+  struct relopt_error
+  {
+    int code;
+    char msg[512];
+  };
 
-/* Hash table styles, as bits.  */
-enum relopt_hash_style
-{
-  RELOPT_HASH_NONE = 0,
-  RELOPT_HASH_SYSV = 1, /* SHT_HASH, SysV gABI "Hash Table" */
-  RELOPT_HASH_GNU = 2,  /* SHT_GNU_HASH, as implemented in glibc/binutils */
-  RELOPT_HASH_BOTH = 3
-};
+  /* Hash table styles, as bits.  */
+  enum relopt_hash_style
+  {
+    RELOPT_HASH_NONE = 0,
+    RELOPT_HASH_SYSV = 1, /* SHT_HASH, SysV gABI "Hash Table" */
+    RELOPT_HASH_GNU = 2,  /* SHT_GNU_HASH, as implemented in glibc/binutils */
+    RELOPT_HASH_BOTH = 3
+  };
 
-/* What a rewrite does.  Initialise with relopt_options_init; change with
-   relopt_parse_option, which the command and the ld plugin share.  */
-struct relopt_options
-{
-  unsigned hash_style;     /* RELOPT_HASH_* bits; default RELOPT_HASH_GNU */
-  bool hash_style_given;   /* hash-style= was parsed: --check then also
-                              requires the tables it names */
-  bool merge_strtab;       /* suffix-merge .strtab; default true */
-  bool sort_branch_relocs; /* ARM/AArch64 branch order; default true */
-  bool drop_signature;     /* accept and drop trailing data; default false */
-  bool stats;              /* caller wants statistics printed; default false */
-  bool verbose;            /* plugin: say what it does; default false */
-  bool flush;              /* fsync a file that replaces an existing one
-                              before the rename; default true.  Not an
-                              option: the plugin clears it, since ld does
-                              not flush the output it hands over either
-                              (doc/relopt.1, FILES AND DURABILITY) */
-};
+  /* What a rewrite does.  Initialise with relopt_options_init; change with
+     relopt_parse_option, which the command and the ld plugin share.  */
+  struct relopt_options
+  {
+    unsigned hash_style;     /* RELOPT_HASH_* bits; default RELOPT_HASH_GNU */
+    bool hash_style_given;   /* hash-style= was parsed: --check then also
+                                requires the tables it names */
+    bool merge_strtab;       /* suffix-merge .strtab; default true */
+    bool sort_branch_relocs; /* ARM/AArch64 branch order; default true */
+    bool drop_signature;     /* accept and drop trailing data; default false */
+    bool stats;   /* caller wants statistics printed; default false */
+    bool verbose; /* plugin: say what it does; default false */
+    bool flush;   /* fsync a file that replaces an existing one
+                     before the rename; default true.  Not an
+                     option: the plugin clears it, since ld does
+                     not flush the output it hands over either
+                     (doc/relopt.1, FILES AND DURABILITY) */
+  };
 
-/* Set OPTS to the defaults listed in struct relopt_options.  */
-void relopt_options_init (struct relopt_options *opts);
+  /* Set OPTS to the defaults listed in struct relopt_options.  */
+  void relopt_options_init (struct relopt_options *opts);
 
-/* Apply one option given as "NAME" or "NAME=VALUE", with the names of the
-   command's long options without the leading "--": "hash-style=sysv|gnu|
-   both|none", "no-merge-strtab", "merge-strtab", "no-sort-branch-relocs",
-   "sort-branch-relocs", "drop-signature", "stats", "verbose".  Returns 0,
-   or RELOPT_E_USAGE with a message naming the option.  */
-int relopt_parse_option (struct relopt_options *opts, const char *option,
-                         struct relopt_error *err);
-
-/* What a rewrite did, for --stats.  All counts are entries unless named
-   "_bytes".  Chain figures are over non-empty buckets; a style that was not
-   built has nbucket 0.  */
-struct relopt_stats
-{
-  uint64_t file_bytes_before, file_bytes_after;
-  uint64_t strtab_bytes_before, strtab_bytes_after;
-  uint64_t trailer_bytes;           /* bytes after the ELF image, dropped */
-  uint32_t nsyms;                   /* .symtab entries including index 0 */
-  uint32_t symbols_moved;           /* entries whose index changed */
-  uint32_t sysv_nbucket, sysv_nhashed, sysv_max_chain;
-  double sysv_mean_chain;
-  uint32_t gnu_nbucket, gnu_nhashed, gnu_symoffset, gnu_max_chain;
-  double gnu_mean_chain;
-  uint32_t gnu_bloom_bits;          /* bloom words * ELF class bits */
-  uint64_t branch_relocs;           /* ARM/AArch64 branch relocations */
-  uint64_t branch_targets;          /* distinct (type, symbol, addend) keys */
-  uint32_t reloc_sections_sorted;   /* sections whose order changed */
-  bool file_unchanged;              /* relopt_rewrite_file: the result
-                                       equalled the file, which was left
-                                       untouched */
-};
-
-/* The ET_REL image: the file's bytes plus a decoded view of the ELF header,
-   section headers and symbol table.  Opaque; see image.h inside bfdext.  */
-typedef struct relopt_image relopt_image;
-
-/* Parse LEN bytes at BUF (copied; BUF may be freed afterwards) as an ELF
-   relocatable object, validating every offset and size the library will
-   use.  On success *IMGP is a new image to release with
-   relopt_image_free.  Errors: RELOPT_E_FORMAT, RELOPT_E_UNSUPPORTED,
-   RELOPT_E_NOMEM.  */
-int relopt_image_read_mem (const unsigned char *buf, size_t len,
-                           relopt_image **imgp, struct relopt_error *err);
-
-/* Read the file PATH and parse it as relopt_image_read_mem does.
-   Errors as there plus RELOPT_E_IO.  */
-int relopt_image_read_file (const char *path, relopt_image **imgp,
-                            struct relopt_error *err);
-
-/* Release IMG and everything it owns.  NULL is allowed.  */
-void relopt_image_free (relopt_image *img);
-
-/* Transform IMG in memory as OPTS says (DESIGN.md "Output contract").
-   STATS may be NULL.  Errors: RELOPT_E_SIGNATURE, RELOPT_E_REFUSE,
-   RELOPT_E_FORMAT, RELOPT_E_NOMEM.  On error IMG is unusable and must
-   only be freed.  */
-int relopt_rewrite (relopt_image *img, const struct relopt_options *opts,
-                    struct relopt_stats *stats, struct relopt_error *err);
-
-/* Lay out IMG and write its bytes into a new malloc'd buffer *OUTP of
-   *LENP bytes (owned by the caller).  The layout is a pure function of
-   the image: ELF header, section contents in section index order each at
-   its sh_addralign, then the section header table.  */
-int relopt_image_serialize (const relopt_image *img, unsigned char **outp,
-                            size_t *lenp, struct relopt_error *err);
-
-/* Read, rewrite and serialize in one call: IN/INLEN is the input object,
-   *OUTP and *OUTLEN the new object (malloc'd, owned by the caller).  */
-int relopt_rewrite_mem (const unsigned char *in, size_t inlen,
-                        const struct relopt_options *opts,
-                        unsigned char **outp, size_t *outlenp,
-                        struct relopt_stats *stats, struct relopt_error *err);
-
-/* Rewrite the file INPATH and write the result to OUTPATH, or in place
-   when OUTPATH is NULL.  The output is written to a temporary file in the
-   destination's directory and renamed over it only when complete, so on
-   any failure the destination (and the input) are byte-identical to what
-   they were.  In place, a symbolic link's target is rewritten and the
-   file mode is kept.  In place, a result equal to the file's bytes
-   leaves the file untouched (no write, no rename: same inode, same
-   mtime; DESIGN 7), so make and hard links see no change.  With OUTPATH
-   the output is always written (OUTPATH may be a different file from
-   one run to the next; comparing it first would cost a read of a file
-   the caller asked to replace).  Errors: any of the above plus
-   RELOPT_E_IO.  */
-int relopt_rewrite_file (const char *inpath, const char *outpath,
-                         const struct relopt_options *opts,
-                         struct relopt_stats *stats,
-                         struct relopt_error *err);
-
-/* Write LEN bytes at BUF to PATH atomically (temporary file in the same
-   directory, fsync, rename).  When MODE_FROM is not NULL the new file gets
-   that file's permission bits, else 0666 & ~umask.  A symlink at PATH is
-   followed and its target replaced.  Errors: RELOPT_E_IO; PATH unchanged
-   and no temporary file left behind.  */
-int relopt_replace_file (const char *path, const unsigned char *buf,
-                         size_t len, const char *mode_from,
-                         struct relopt_error *err);
-
-/* Verify that IMG is what relopt with OPTS guarantees: every .hash and
-   .gnu.hash present is structurally sound, linked to .symtab, built for
-   this symtab (every hashed symbol is found at its index, absent names are
-   not), when OPTS->hash_style_given the tables OPTS->hash_style asks for
-   are present (otherwise the tables found are checked), .strtab offsets
-   are valid and, unless OPTS->sort_branch_relocs is false, ARM/AArch64
-   branch relocations are in relopt's order.  Returns 0, or
-   RELOPT_E_CHECK with a message naming the first defect found.  */
-int relopt_check_image (const relopt_image *img,
-                        const struct relopt_options *opts,
-                        struct relopt_error *err);
-
-/* Compare the parts of two images that a rewrite must keep (DESIGN 1):
-   section count at least, every original section's name, type, flags,
-   alignment and, except for .symtab/.strtab/.shstrtab/relocation/group/
-   hash/SYMTAB_SHNDX/addrsig sections, its contents; the symbol multiset
-   (name, value, size, info, other, shndx); and every relocation as
-   (section, offset, type, symbol name, addend).  Returns 0 or
-   RELOPT_E_CHECK naming the first difference.  The command adds BFD's view
-   on top of this.  */
-int relopt_compare_images (const relopt_image *orig,
-                           const relopt_image *rewritten,
+  /* Apply one option given as "NAME" or "NAME=VALUE", with the names of the
+     command's long options without the leading "--": "hash-style=sysv|gnu|
+     both|none", "no-merge-strtab", "merge-strtab", "no-sort-branch-relocs",
+     "sort-branch-relocs", "drop-signature", "stats", "verbose".  Returns 0,
+     or RELOPT_E_USAGE with a message naming the option.  */
+  int relopt_parse_option (struct relopt_options *opts, const char *option,
                            struct relopt_error *err);
 
-/* The version string of the library, e.g. "0.1".  */
-const char *relopt_version (void);
+  /* What a rewrite did, for --stats.  All counts are entries unless named
+     "_bytes".  Chain figures are over non-empty buckets; a style that was not
+     built has nbucket 0.  */
+  struct relopt_stats
+  {
+    uint64_t file_bytes_before, file_bytes_after;
+    uint64_t strtab_bytes_before, strtab_bytes_after;
+    uint64_t trailer_bytes; /* bytes after the ELF image, dropped */
+    uint32_t nsyms;         /* .symtab entries including index 0 */
+    uint32_t symbols_moved; /* entries whose index changed */
+    uint32_t sysv_nbucket, sysv_nhashed, sysv_max_chain;
+    double sysv_mean_chain;
+    uint32_t gnu_nbucket, gnu_nhashed, gnu_symoffset, gnu_max_chain;
+    double gnu_mean_chain;
+    uint32_t gnu_bloom_bits;        /* bloom words * ELF class bits */
+    uint64_t branch_relocs;         /* ARM/AArch64 branch relocations */
+    uint64_t branch_targets;        /* distinct (type, symbol, addend) keys */
+    uint32_t reloc_sections_sorted; /* sections whose order changed */
+    bool file_unchanged;            /* relopt_rewrite_file: the result
+                                       equalled the file, which was left
+                                       untouched */
+  };
+
+  /* The ET_REL image: the file's bytes plus a decoded view of the ELF header,
+     section headers and symbol table.  Opaque; see image.h inside bfdext.  */
+  typedef struct relopt_image relopt_image;
+
+  /* Parse LEN bytes at BUF (copied; BUF may be freed afterwards) as an ELF
+     relocatable object, validating every offset and size the library will
+     use.  On success *IMGP is a new image to release with
+     relopt_image_free.  Errors: RELOPT_E_FORMAT, RELOPT_E_UNSUPPORTED,
+     RELOPT_E_NOMEM.  */
+  int relopt_image_read_mem (const unsigned char *buf, size_t len,
+                             relopt_image **imgp, struct relopt_error *err);
+
+  /* Read the file PATH and parse it as relopt_image_read_mem does.
+     Errors as there plus RELOPT_E_IO.  */
+  int relopt_image_read_file (const char *path, relopt_image **imgp,
+                              struct relopt_error *err);
+
+  /* Release IMG and everything it owns.  NULL is allowed.  */
+  void relopt_image_free (relopt_image *img);
+
+  /* Transform IMG in memory as OPTS says (DESIGN.md "Output contract").
+     STATS may be NULL.  Errors: RELOPT_E_SIGNATURE, RELOPT_E_REFUSE,
+     RELOPT_E_FORMAT, RELOPT_E_NOMEM.  On error IMG is unusable and must
+     only be freed.  */
+  int relopt_rewrite (relopt_image *img, const struct relopt_options *opts,
+                      struct relopt_stats *stats, struct relopt_error *err);
+
+  /* Lay out IMG and write its bytes into a new malloc'd buffer *OUTP of
+     *LENP bytes (owned by the caller).  The layout is a pure function of
+     the image: ELF header, section contents in section index order each at
+     its sh_addralign, then the section header table.  */
+  int relopt_image_serialize (const relopt_image *img, unsigned char **outp,
+                              size_t *lenp, struct relopt_error *err);
+
+  /* Read, rewrite and serialize in one call: IN/INLEN is the input object,
+   *OUTP and *OUTLEN the new object (malloc'd, owned by the caller).  */
+  int relopt_rewrite_mem (const unsigned char *in, size_t inlen,
+                          const struct relopt_options *opts,
+                          unsigned char **outp, size_t *outlenp,
+                          struct relopt_stats *stats,
+                          struct relopt_error *err);
+
+  /* Rewrite the file INPATH and write the result to OUTPATH, or in place
+     when OUTPATH is NULL.  The output is written to a temporary file in the
+     destination's directory and renamed over it only when complete, so on
+     any failure the destination (and the input) are byte-identical to what
+     they were.  In place, a symbolic link's target is rewritten and the
+     file mode is kept.  In place, a result equal to the file's bytes
+     leaves the file untouched (no write, no rename: same inode, same
+     mtime; DESIGN 7), so make and hard links see no change.  With OUTPATH
+     the output is always written (OUTPATH may be a different file from
+     one run to the next; comparing it first would cost a read of a file
+     the caller asked to replace).  Errors: any of the above plus
+     RELOPT_E_IO.  */
+  int relopt_rewrite_file (const char *inpath, const char *outpath,
+                           const struct relopt_options *opts,
+                           struct relopt_stats *stats,
+                           struct relopt_error *err);
+
+  /* Write LEN bytes at BUF to PATH atomically (temporary file in the same
+     directory, fsync, rename).  When MODE_FROM is not NULL the new file gets
+     that file's permission bits, else 0666 & ~umask.  A symlink at PATH is
+     followed and its target replaced.  Errors: RELOPT_E_IO; PATH unchanged
+     and no temporary file left behind.  */
+  int relopt_replace_file (const char *path, const unsigned char *buf,
+                           size_t len, const char *mode_from,
+                           struct relopt_error *err);
+
+  /* Verify that IMG is what relopt with OPTS guarantees: every .hash and
+     .gnu.hash present is structurally sound, linked to .symtab, built for
+     this symtab (every hashed symbol is found at its index, absent names are
+     not), when OPTS->hash_style_given the tables OPTS->hash_style asks for
+     are present (otherwise the tables found are checked), .strtab offsets
+     are valid and, unless OPTS->sort_branch_relocs is false, ARM/AArch64
+     branch relocations are in relopt's order.  Returns 0, or
+     RELOPT_E_CHECK with a message naming the first defect found.  */
+  int relopt_check_image (const relopt_image *img,
+                          const struct relopt_options *opts,
+                          struct relopt_error *err);
+
+  /* Compare the parts of two images that a rewrite must keep (DESIGN 1):
+     section count at least, every original section's name, type, flags,
+     alignment and, except for .symtab/.strtab/.shstrtab/relocation/group/
+     hash/SYMTAB_SHNDX/addrsig sections, its contents; the symbol multiset
+     (name, value, size, info, other, shndx); and every relocation as
+     (section, offset, type, symbol name, addend).  Returns 0 or
+     RELOPT_E_CHECK naming the first difference.  The command adds BFD's view
+     on top of this.  */
+  int relopt_compare_images (const relopt_image *orig,
+                             const relopt_image *rewritten,
+                             struct relopt_error *err);
+
+  /* The version string of the library, e.g. "0.1".  */
+  const char *relopt_version (void);
 
 #ifdef __cplusplus
 }

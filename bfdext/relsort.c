@@ -5,11 +5,11 @@
    comparing each branch relocation with the previous one is enough, and
    the same pass verifies the order.  */
 
+#include "relsort.h"
+#include "image.h"
 #include <config.h>
 #include <stdlib.h>
 #include <string.h>
-#include "relsort.h"
-#include "image.h"
 
 bool
 relopt_is_branch_reloc (unsigned machine, unsigned elfclass, uint32_t r_type)
@@ -117,23 +117,21 @@ branch_key (const relopt_image *img, uint32_t idx, uint64_t j,
           = s->sh_info < img->shnum ? &img->sec[s->sh_info] : NULL;
       if (t == NULL || t->sh_type == RELOPT_SHT_NOBITS || t->data == NULL
           || r->r_offset > t->sh_size || t->sh_size - r->r_offset < 4)
-        return relopt_set_error (err, RELOPT_E_FORMAT,
-                                 "%s: branch relocation %llu at offset "
-                                 "0x%llx is outside its target section %u",
-                                 relopt_section_label (img, idx, lb,
-                                                       sizeof lb),
-                                 (unsigned long long) j,
-                                 (unsigned long long) r->r_offset,
-                                 s->sh_info);
+        return relopt_set_error (
+            err, RELOPT_E_FORMAT,
+            "%s: branch relocation %llu at offset "
+            "0x%llx is outside its target section %u",
+            relopt_section_label (img, idx, lb, sizeof lb),
+            (unsigned long long)j, (unsigned long long)r->r_offset,
+            s->sh_info);
       if (rewritten_type (t->sh_type))
-        return relopt_set_error (err, RELOPT_E_FORMAT,
-                                 "%s: branch relocation %llu applies to "
-                                 "section %u (type 0x%x), whose contents "
-                                 "relopt rewrites",
-                                 relopt_section_label (img, idx, lb,
-                                                       sizeof lb),
-                                 (unsigned long long) j, s->sh_info,
-                                 t->sh_type);
+        return relopt_set_error (
+            err, RELOPT_E_FORMAT,
+            "%s: branch relocation %llu applies to "
+            "section %u (type 0x%x), whose contents "
+            "relopt rewrites",
+            relopt_section_label (img, idx, lb, sizeof lb),
+            (unsigned long long)j, s->sh_info, t->sh_type);
       k->addend = relopt_arm_rel_addend_key (r->type, t->data + r->r_offset,
                                              code_big_endian (img));
     }
@@ -143,9 +141,8 @@ branch_key (const relopt_image *img, uint32_t idx, uint64_t j,
 /* Collect the branch keys of section IDX into a new array *KEYSP of *NP
    entries, in file order.  */
 static int
-collect_keys (const relopt_image *img, uint32_t idx,
-              struct branch_key **keysp, uint64_t *np,
-              struct relopt_error *err)
+collect_keys (const relopt_image *img, uint32_t idx, struct branch_key **keysp,
+              uint64_t *np, struct relopt_error *err)
 {
   const struct relopt_section *s = &img->sec[idx];
   size_t ent = relopt_image_rel_entsize (img, s->sh_type);
@@ -194,7 +191,10 @@ same_target (const struct branch_key *a, const struct branch_key *b)
 static int
 sort_keys (struct branch_key *keys, uint64_t n, uint32_t nsyms)
 {
-  enum { MAX_TYPES = 8 };
+  enum
+  {
+    MAX_TYPES = 8
+  };
   uint32_t types[MAX_TYPES], ntypes = 0, t;
   uint64_t tcount[MAX_TYPES + 1], *scount, i, j;
   struct branch_key *tmp;
@@ -231,7 +231,7 @@ sort_keys (struct branch_key *keys, uint64_t n, uint32_t nsyms)
         types[j - 1] = t;
       }
   tmp = malloc (n * sizeof *tmp);
-  scount = calloc ((size_t) nsyms + 1, sizeof *scount);
+  scount = calloc ((size_t)nsyms + 1, sizeof *scount);
   if (tmp == NULL || scount == NULL)
     {
       free (tmp);
@@ -264,8 +264,8 @@ sort_keys (struct branch_key *keys, uint64_t n, uint32_t nsyms)
   for (i = 0; i < n; i = j)
     {
       bool sorted = true;
-      for (j = i + 1; j < n && keys[j].type == keys[i].type
-                      && keys[j].sym == keys[i].sym;
+      for (j = i + 1;
+           j < n && keys[j].type == keys[i].type && keys[j].sym == keys[i].sym;
            j++)
         sorted &= keys[j - 1].addend <= keys[j].addend;
       if (!sorted)
@@ -419,23 +419,23 @@ relopt_relsort_check (const relopt_image *img, struct relopt_error *err)
               continue;
             }
           if (seen_other)
-            return relopt_set_error (err, RELOPT_E_CHECK,
-                                     "%s: branch relocation %llu follows a "
-                                     "non-branch relocation (not in relopt's "
-                                     "order)",
-                                     relopt_section_label (img, i, lb,
-                                                           sizeof lb),
-                                     (unsigned long long) j);
+            return relopt_set_error (
+                err, RELOPT_E_CHECK,
+                "%s: branch relocation %llu follows a "
+                "non-branch relocation (not in relopt's "
+                "order)",
+                relopt_section_label (img, i, lb, sizeof lb),
+                (unsigned long long)j);
           rc = branch_key (img, i, 0, &r, &k, err);
           if (rc)
             return rc;
           if (have_prev && cmp_branch (&prev, &k) > 0)
-            return relopt_set_error (err, RELOPT_E_CHECK,
-                                     "%s: branch relocation %llu is out of "
-                                     "(type, symbol, addend) order",
-                                     relopt_section_label (img, i, lb,
-                                                           sizeof lb),
-                                     (unsigned long long) j);
+            return relopt_set_error (
+                err, RELOPT_E_CHECK,
+                "%s: branch relocation %llu is out of "
+                "(type, symbol, addend) order",
+                relopt_section_label (img, i, lb, sizeof lb),
+                (unsigned long long)j);
           prev = k;
           have_prev = true;
         }

@@ -45,8 +45,7 @@ struct relopt_image;
    alone) in relopt's order, adding branch counts to STATS.  RELA addends
    compare as signed 64-bit values.  Errors: RELOPT_E_FORMAT (a REL
    branch relocation outside its target section), RELOPT_E_NOMEM.  */
-int relopt_relsort_image (struct relopt_image *img,
-                          struct relopt_stats *stats,
+int relopt_relsort_image (struct relopt_image *img, struct relopt_stats *stats,
                           struct relopt_error *err);
 
 /* Verify the order in one pass per section, as a loader would.  Returns 0

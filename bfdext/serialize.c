@@ -1,16 +1,16 @@
 /* serialize.c -- lay out an image and write its bytes ("size first, write
    second": offsets are computed for every section, then one buffer is
    filled, or the file written piece by piece: unchanged sections are
-   copied by the kernel from the input file, changed ones from memory).  The layout is drawn in image.h; it is a pure function of the
-   image, which is what makes relopt's output deterministic and a second
-   run byte-identical.  */
+   copied by the kernel from the input file, changed ones from memory).  The
+   layout is drawn in image.h; it is a pure function of the image, which is
+   what makes relopt's output deterministic and a second run byte-identical. */
 
+#include "image.h"
 #include <config.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "image.h"
 
 static uint64_t
 align_up (uint64_t v, uint64_t align)
@@ -30,14 +30,14 @@ write_shdr (const relopt_image *img, unsigned char *p,
   relopt_put32 (p + 4, s->sh_type, big);
   if (img->elfclass == RELOPT_ELFCLASS32)
     {
-      relopt_put32 (p + 8, (uint32_t) s->sh_flags, big);
-      relopt_put32 (p + 12, (uint32_t) s->sh_addr, big);
-      relopt_put32 (p + 16, (uint32_t) s->sh_offset, big);
-      relopt_put32 (p + 20, (uint32_t) s->sh_size, big);
+      relopt_put32 (p + 8, (uint32_t)s->sh_flags, big);
+      relopt_put32 (p + 12, (uint32_t)s->sh_addr, big);
+      relopt_put32 (p + 16, (uint32_t)s->sh_offset, big);
+      relopt_put32 (p + 20, (uint32_t)s->sh_size, big);
       relopt_put32 (p + 24, s->sh_link, big);
       relopt_put32 (p + 28, s->sh_info, big);
-      relopt_put32 (p + 32, (uint32_t) s->sh_addralign, big);
-      relopt_put32 (p + 36, (uint32_t) s->sh_entsize, big);
+      relopt_put32 (p + 32, (uint32_t)s->sh_addralign, big);
+      relopt_put32 (p + 36, (uint32_t)s->sh_entsize, big);
     }
   else
     {
@@ -85,7 +85,7 @@ relopt_image_layout (const relopt_image *img, struct relopt_layout *lay,
         pos += s->sh_size;
     }
   shoff = align_up (pos, is32 ? 4 : 8);
-  total = shoff + (uint64_t) img->shnum * shentsize;
+  total = shoff + (uint64_t)img->shnum * shentsize;
   if (is32 && total > UINT32_MAX)
     {
       free (offset);
@@ -119,7 +119,7 @@ relopt_image_layout (const relopt_image *img, struct relopt_layout *lay,
   else
     {
       s0.sh_size = 0;
-      e_shnum = (uint16_t) img->shnum;
+      e_shnum = (uint16_t)img->shnum;
     }
   if (img->shstrndx >= RELOPT_SHN_LORESERVE)
     {
@@ -129,7 +129,7 @@ relopt_image_layout (const relopt_image *img, struct relopt_layout *lay,
   else
     {
       s0.sh_link = 0;
-      e_shstrndx = (uint16_t) img->shstrndx;
+      e_shstrndx = (uint16_t)img->shstrndx;
     }
 
   /* ELF header: identification copied, the rest rebuilt.  */
@@ -139,14 +139,14 @@ relopt_image_layout (const relopt_image *img, struct relopt_layout *lay,
   relopt_put32 (out + 20, img->e_version, big);
   if (is32)
     {
-      relopt_put32 (out + 24, (uint32_t) img->e_entry, big);
+      relopt_put32 (out + 24, (uint32_t)img->e_entry, big);
       relopt_put32 (out + 28, 0, big); /* e_phoff */
-      relopt_put32 (out + 32, (uint32_t) shoff, big);
+      relopt_put32 (out + 32, (uint32_t)shoff, big);
       relopt_put32 (out + 36, img->e_flags, big);
-      relopt_put16 (out + 40, (uint16_t) ehsize, big);
+      relopt_put16 (out + 40, (uint16_t)ehsize, big);
       relopt_put16 (out + 42, 0, big); /* e_phentsize */
       relopt_put16 (out + 44, 0, big);
-      relopt_put16 (out + 46, (uint16_t) shentsize, big);
+      relopt_put16 (out + 46, (uint16_t)shentsize, big);
       relopt_put16 (out + 48, e_shnum, big);
       relopt_put16 (out + 50, e_shstrndx, big);
     }
@@ -156,10 +156,10 @@ relopt_image_layout (const relopt_image *img, struct relopt_layout *lay,
       relopt_put64 (out + 32, 0, big);
       relopt_put64 (out + 40, shoff, big);
       relopt_put32 (out + 48, img->e_flags, big);
-      relopt_put16 (out + 52, (uint16_t) ehsize, big);
+      relopt_put16 (out + 52, (uint16_t)ehsize, big);
       relopt_put16 (out + 54, 0, big);
       relopt_put16 (out + 56, 0, big);
-      relopt_put16 (out + 58, (uint16_t) shentsize, big);
+      relopt_put16 (out + 58, (uint16_t)shentsize, big);
       relopt_put16 (out + 60, e_shnum, big);
       relopt_put16 (out + 62, e_shstrndx, big);
     }
@@ -170,14 +170,14 @@ relopt_image_layout (const relopt_image *img, struct relopt_layout *lay,
     {
       struct relopt_section s = img->sec[i];
       s.sh_offset = offset[i];
-      write_shdr (img, shdrs + (uint64_t) i * shentsize, &s);
+      write_shdr (img, shdrs + (uint64_t)i * shentsize, &s);
     }
   lay->offset = offset;
   lay->ehdr = out;
   lay->ehsize = ehsize;
   lay->shdrs = shdrs;
   lay->shoff = shoff;
-  lay->shdrs_size = (uint64_t) img->shnum * shentsize;
+  lay->shdrs_size = (uint64_t)img->shnum * shentsize;
   lay->total = total;
   return 0;
 }
@@ -263,7 +263,7 @@ relopt_layout_unchanged (const relopt_image *img,
         if (img->file[end] != 0)
           return false;
       from = input_offset (img, s);
-      if (from != (int64_t) lay->offset[i]
+      if (from != (int64_t)lay->offset[i]
           && memcmp (img->file + lay->offset[i], s->data, s->sh_size) != 0)
         return false;
       end = lay->offset[i] + s->sh_size;
@@ -280,7 +280,7 @@ pwrite_all (int fd, const unsigned char *buf, size_t len, uint64_t off)
 {
   while (len > 0)
     {
-      ssize_t n = pwrite (fd, buf, len, (off_t) off);
+      ssize_t n = pwrite (fd, buf, len, (off_t)off);
       if (n < 0 && errno == EINTR)
         continue;
       if (n < 0)
@@ -288,8 +288,8 @@ pwrite_all (int fd, const unsigned char *buf, size_t len, uint64_t off)
       if (n == 0)
         return EIO;
       buf += n;
-      len -= (size_t) n;
-      off += (uint64_t) n;
+      len -= (size_t)n;
+      off += (uint64_t)n;
     }
   return 0;
 }
@@ -305,20 +305,20 @@ copy_range (int in_fd, uint64_t in_off, int out_fd, uint64_t out_off,
 #ifdef HAVE_COPY_FILE_RANGE
   while (len > 0)
     {
-      off_t i = (off_t) in_off, o = (off_t) out_off;
+      off_t i = (off_t)in_off, o = (off_t)out_off;
       ssize_t n = copy_file_range (in_fd, &i, out_fd, &o, len, 0);
       if (n < 0 && errno == EINTR)
         continue;
       if (n <= 0)
         break;
-      in_off += (uint64_t) n;
-      out_off += (uint64_t) n;
+      in_off += (uint64_t)n;
+      out_off += (uint64_t)n;
       buf += n;
-      len -= (size_t) n;
+      len -= (size_t)n;
     }
 #else
-  (void) in_fd;
-  (void) in_off;
+  (void)in_fd;
+  (void)in_off;
 #endif
   return len ? pwrite_all (out_fd, buf, len, out_off) : 0;
 }
@@ -339,8 +339,8 @@ relopt_layout_write (const relopt_image *img, const struct relopt_layout *lay,
         continue;
       from = in_fd >= 0 ? input_offset (img, s) : -1;
       if (from >= 0)
-        e = copy_range (in_fd, (uint64_t) from, out_fd, lay->offset[i],
-                        s->data, s->sh_size);
+        e = copy_range (in_fd, (uint64_t)from, out_fd, lay->offset[i], s->data,
+                        s->sh_size);
       else
         e = pwrite_all (out_fd, s->data, s->sh_size, lay->offset[i]);
     }

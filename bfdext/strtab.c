@@ -12,12 +12,12 @@
    4. containers are laid out in order of first use in NAMES, after the
       leading NUL; suffixes get container offset + length difference.  */
 
-#include <config.h>
-#include <stdlib.h>
-#include <string.h>
-#include <libiberty/hashtab.h>
 #include "strtab.h"
 #include "image.h"
+#include <config.h>
+#include <libiberty/hashtab.h>
+#include <stdlib.h>
+#include <string.h>
 
 struct uname
 {
@@ -41,7 +41,7 @@ rev_tail (const char *s, size_t len)
   size_t i;
 
   for (i = 0; i < 8; i++)
-    v = v << 8 | (i < len ? (unsigned char) s[len - 1 - i] : 0);
+    v = v << 8 | (i < len ? (unsigned char)s[len - 1 - i] : 0);
   return v;
 }
 
@@ -50,8 +50,8 @@ rev_tail (const char *s, size_t len)
 static int
 rev_cmp (const void *a, const void *b)
 {
-  const struct uname *x = *(const struct uname *const *) a;
-  const struct uname *y = *(const struct uname *const *) b;
+  const struct uname *x = *(const struct uname *const *)a;
+  const struct uname *y = *(const struct uname *const *)b;
   size_t i = x->len, j = y->len;
 
   if (x->tail != y->tail)
@@ -59,8 +59,8 @@ rev_cmp (const void *a, const void *b)
 
   while (i > 0 && j > 0)
     {
-      unsigned char cx = (unsigned char) x->s[--i];
-      unsigned char cy = (unsigned char) y->s[--j];
+      unsigned char cx = (unsigned char)x->s[--i];
+      unsigned char cy = (unsigned char)y->s[--j];
       if (cx != cy)
         return cx < cy ? -1 : 1;
     }
@@ -70,26 +70,26 @@ rev_cmp (const void *a, const void *b)
 static bool
 is_suffix (const struct uname *s, const struct uname *t)
 {
-  return s->len <= t->len && memcmp (t->s + t->len - s->len, s->s, s->len) == 0;
+  return s->len <= t->len
+         && memcmp (t->s + t->len - s->len, s->s, s->len) == 0;
 }
 
 static hashval_t
 name_hash (const void *p)
 {
-  return htab_hash_string (((const struct uname *) p)->s);
+  return htab_hash_string (((const struct uname *)p)->s);
 }
 
 static int
 name_eq (const void *a, const void *b)
 {
-  return strcmp (((const struct uname *) a)->s,
-                 ((const struct uname *) b)->s) == 0;
+  return strcmp (((const struct uname *)a)->s, ((const struct uname *)b)->s)
+         == 0;
 }
 
 int
 relopt_strtab_merge (const char *const *names, size_t n, unsigned char **outp,
-                     size_t *lenp, uint32_t *offsets,
-                     struct relopt_error *err)
+                     size_t *lenp, uint32_t *offsets, struct relopt_error *err)
 {
   struct uname *u = NULL, **sorted = NULL;
   uint32_t *id = NULL;
@@ -130,7 +130,7 @@ relopt_strtab_merge (const char *const *names, size_t n, unsigned char **outp,
           *slot = &u[nu];
           nu++;
         }
-      id[i] = (uint32_t) ((struct uname *) *slot - u);
+      id[i] = (uint32_t)((struct uname *)*slot - u);
     }
 
   /* 2. Sort by reversed bytes; 3. assign containers from the end.  */
@@ -141,10 +141,9 @@ relopt_strtab_merge (const char *const *names, size_t n, unsigned char **outp,
     sorted[i] = &u[i];
   qsort (sorted, nu, sizeof *sorted, rev_cmp);
   for (i = nu; i-- > 0;)
-    sorted[i]->container
-        = (i + 1 < nu && is_suffix (sorted[i], sorted[i + 1]))
-              ? sorted[i + 1]->container
-              : (uint32_t) (sorted[i] - u);
+    sorted[i]->container = (i + 1 < nu && is_suffix (sorted[i], sorted[i + 1]))
+                               ? sorted[i + 1]->container
+                               : (uint32_t)(sorted[i] - u);
 
   /* 4. Place containers by first use.  */
   size = 1;
@@ -180,7 +179,7 @@ relopt_strtab_merge (const char *const *names, size_t n, unsigned char **outp,
         }
       s = &u[id[i]];
       c = &u[s->container];
-      offsets[i] = (uint32_t) (c->offset + c->len - s->len);
+      offsets[i] = (uint32_t)(c->offset + c->len - s->len);
     }
   *outp = out;
   *lenp = size;

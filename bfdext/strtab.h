@@ -18,7 +18,7 @@
    the offset of NAMES[I].  Errors: RELOPT_E_NOMEM, RELOPT_E_FORMAT if the
    table would exceed 4 GiB.  */
 int relopt_strtab_merge (const char *const *names, size_t n,
-                         unsigned char **outp, size_t *lenp,
-                         uint32_t *offsets, struct relopt_error *err);
+                         unsigned char **outp, size_t *lenp, uint32_t *offsets,
+                         struct relopt_error *err);
 
 #endif /* RELOPT_STRTAB_H */

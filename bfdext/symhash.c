@@ -2,18 +2,18 @@
    lookups, and decoders that validate a table read from a file.  Formats
    and relopt's rules are described in symhash.h.  */
 
-#include <config.h>
-#include <stdlib.h>
-#include <string.h>
-#include <libiberty/hashtab.h>
 #include "symhash.h"
 #include "image.h"
+#include <config.h>
+#include <libiberty/hashtab.h>
+#include <stdlib.h>
+#include <string.h>
 
 /* SysV gABI, "Hash Table", figure "Hashing Function".  */
 uint32_t
 relopt_sysv_hash (const char *name)
 {
-  const unsigned char *p = (const unsigned char *) name;
+  const unsigned char *p = (const unsigned char *)name;
   uint32_t h = 0, g;
 
   while (*p)
@@ -31,7 +31,7 @@ relopt_sysv_hash (const char *name)
 uint32_t
 relopt_gnu_hash (const char *name)
 {
-  const unsigned char *p = (const unsigned char *) name;
+  const unsigned char *p = (const unsigned char *)name;
   uint32_t h = 5381;
 
   while (*p)
@@ -42,8 +42,8 @@ relopt_gnu_hash (const char *name)
 /* binutils bfd/elflink.c elf_buckets[] (ld.bfd 2.40: 70,000 symbols get
    32771 buckets; gold's longer list, up to 262147, is not used).  */
 static const uint32_t elf_buckets[]
-    = { 1,    3,    17,   37,   67,    97,   131,
-        197,  263,  521,  1031, 2053,  4099, 8209, 16411, 32771 };
+    = { 1,   3,   17,   37,   67,   97,   131,   197,
+        263, 521, 1031, 2053, 4099, 8209, 16411, 32771 };
 
 uint32_t
 relopt_hash_nbucket (uint32_t nhashed)
@@ -119,13 +119,13 @@ relopt_sysv_build (const char *const *names, const unsigned char *hashed,
 static hashval_t
 name_slot_hash (const void *p)
 {
-  return htab_hash_string (*(const char *const *) p);
+  return htab_hash_string (*(const char *const *)p);
 }
 
 static int
 name_slot_eq (const void *a, const void *b)
 {
-  return strcmp (*(const char *const *) a, *(const char *const *) b) == 0;
+  return strcmp (*(const char *const *)a, *(const char *const *)b) == 0;
 }
 
 int
@@ -159,11 +159,11 @@ relopt_sysv_select (const relopt_image *img, const char *const *names,
         }
       if (*slot == NULL)
         {
-          *slot = (void *) &names[i];
+          *slot = (void *)&names[i];
           chained[i] = 1;
         }
       if (first)
-        first[i] = (uint32_t) ((const char *const *) *slot - names);
+        first[i] = (uint32_t)((const char *const *)*slot - names);
     }
   htab_delete (seen);
   return 0;
@@ -196,22 +196,22 @@ put_word (unsigned char *p, uint64_t v, unsigned size, bool big)
   if (size == 8)
     relopt_put64 (p, v, big);
   else
-    relopt_put32 (p, (uint32_t) v, big);
+    relopt_put32 (p, (uint32_t)v, big);
 }
 
 int
-relopt_sysv_decode (const unsigned char *data, uint64_t size,
-                    unsigned entsize, bool big, uint32_t nsyms,
-                    struct relopt_sysv_table *t, struct relopt_error *err)
+relopt_sysv_decode (const unsigned char *data, uint64_t size, unsigned entsize,
+                    bool big, uint32_t nsyms, struct relopt_sysv_table *t,
+                    struct relopt_error *err)
 {
   uint64_t nbucket, nchain, i;
   unsigned char *seen = NULL;
 
   memset (t, 0, sizeof *t);
-  if (size < 2 * (uint64_t) entsize)
+  if (size < 2 * (uint64_t)entsize)
     return relopt_set_error (err, RELOPT_E_FORMAT,
                              ".hash: %llu bytes, too short for its header",
-                             (unsigned long long) size);
+                             (unsigned long long)size);
   nbucket = get_word (data, entsize, big);
   nchain = get_word (data + entsize, entsize, big);
   if (nbucket == 0)
@@ -220,17 +220,17 @@ relopt_sysv_decode (const unsigned char *data, uint64_t size,
     return relopt_set_error (err, RELOPT_E_FORMAT,
                              ".hash: nchain %llu differs from the .symtab "
                              "entry count %u (stale table?)",
-                             (unsigned long long) nchain, nsyms);
+                             (unsigned long long)nchain, nsyms);
   if (nbucket > UINT32_MAX
-      || size != (2 + nbucket + nchain) * (uint64_t) entsize)
+      || size != (2 + nbucket + nchain) * (uint64_t)entsize)
     return relopt_set_error (err, RELOPT_E_FORMAT,
                              ".hash: size %llu does not match nbucket %llu "
                              "and nchain %llu",
-                             (unsigned long long) size,
-                             (unsigned long long) nbucket,
-                             (unsigned long long) nchain);
-  t->nbucket = (uint32_t) nbucket;
-  t->nchain = (uint32_t) nchain;
+                             (unsigned long long)size,
+                             (unsigned long long)nbucket,
+                             (unsigned long long)nchain);
+  t->nbucket = (uint32_t)nbucket;
+  t->nchain = (uint32_t)nchain;
   t->bucket = calloc (nbucket, sizeof *t->bucket);
   t->chain = calloc (nchain ? nchain : 1, sizeof *t->chain);
   seen = calloc (nchain ? nchain : 1, 1);
@@ -247,20 +247,18 @@ relopt_sysv_decode (const unsigned char *data, uint64_t size,
         {
           free (seen);
           relopt_sysv_free (t);
-          return relopt_set_error (err, RELOPT_E_FORMAT,
-                                   ".hash: %s[%llu] = %llu is past nchain "
-                                   "%llu",
-                                   i < nbucket ? "bucket" : "chain",
-                                   (unsigned long long) (i < nbucket
-                                                             ? i
-                                                             : i - nbucket),
-                                   (unsigned long long) v,
-                                   (unsigned long long) nchain);
+          return relopt_set_error (
+              err, RELOPT_E_FORMAT,
+              ".hash: %s[%llu] = %llu is past nchain "
+              "%llu",
+              i < nbucket ? "bucket" : "chain",
+              (unsigned long long)(i < nbucket ? i : i - nbucket),
+              (unsigned long long)v, (unsigned long long)nchain);
         }
       if (i < nbucket)
-        t->bucket[i] = (uint32_t) v;
+        t->bucket[i] = (uint32_t)v;
       else
-        t->chain[i - nbucket] = (uint32_t) v;
+        t->chain[i - nbucket] = (uint32_t)v;
     }
   /* Every symbol may sit on at most one chain once: a second visit means
      a cycle or two chains merging, both unusable for a loader.  */
@@ -277,7 +275,7 @@ relopt_sysv_decode (const unsigned char *data, uint64_t size,
                                        ".hash: symbol %u is reached twice "
                                        "(chain cycle or shared chain) from "
                                        "bucket %llu",
-                                       j, (unsigned long long) i);
+                                       j, (unsigned long long)i);
             }
           seen[j] = 1;
         }
@@ -291,7 +289,7 @@ relopt_sysv_encode (const struct relopt_sysv_table *t, unsigned entsize,
                     bool big, unsigned char **outp, size_t *lenp,
                     struct relopt_error *err)
 {
-  size_t n = 2 + (size_t) t->nbucket + t->nchain, i;
+  size_t n = 2 + (size_t)t->nbucket + t->nchain, i;
   unsigned char *out = malloc (n * entsize);
 
   if (out == NULL)
@@ -301,8 +299,7 @@ relopt_sysv_encode (const struct relopt_sysv_table *t, unsigned entsize,
   for (i = 0; i < t->nbucket; i++)
     put_word (out + (2 + i) * entsize, t->bucket[i], entsize, big);
   for (i = 0; i < t->nchain; i++)
-    put_word (out + (2 + t->nbucket + i) * entsize, t->chain[i], entsize,
-              big);
+    put_word (out + (2 + t->nbucket + i) * entsize, t->chain[i], entsize, big);
   *outp = out;
   *lenp = n * entsize;
   return 0;
@@ -339,7 +336,7 @@ relopt_gnu_params (uint32_t nhashed, unsigned wordbits, uint32_t *nbuckets,
 
   if (bits < 3)
     bits = 5;
-  else if (((uint64_t) 1 << (bits - 2)) & nhashed)
+  else if (((uint64_t)1 << (bits - 2)) & nhashed)
     bits += 3;
   else
     bits += 2;
@@ -350,7 +347,7 @@ relopt_gnu_params (uint32_t nhashed, unsigned wordbits, uint32_t *nbuckets,
   if (*nbuckets < 2)
     *nbuckets = 2;
   *shift2 = bits;
-  *maskwords = (uint32_t) 1 << (bits - shift1);
+  *maskwords = (uint32_t)1 << (bits - shift1);
 }
 
 uint32_t
@@ -360,9 +357,9 @@ relopt_gnu_bucket (const char *name, uint32_t nbuckets)
 }
 
 int
-relopt_gnu_build (const char *const *names, uint32_t nsyms,
-                  uint32_t symoffset, unsigned wordbits,
-                  struct relopt_gnu_table *t, struct relopt_error *err)
+relopt_gnu_build (const char *const *names, uint32_t nsyms, uint32_t symoffset,
+                  unsigned wordbits, struct relopt_gnu_table *t,
+                  struct relopt_error *err)
 {
   uint32_t i, nhashed;
 
@@ -400,8 +397,8 @@ relopt_gnu_build (const char *const *names, uint32_t nsyms,
                                    "order",
                                    i);
         }
-      *w |= (uint64_t) 1 << (h % wordbits);
-      *w |= (uint64_t) 1 << ((h >> t->shift2) % wordbits);
+      *w |= (uint64_t)1 << (h % wordbits);
+      *w |= (uint64_t)1 << ((h >> t->shift2) % wordbits);
       if (t->buckets[b] == 0)
         t->buckets[b] = i;
       /* Bit 0 set marks the last symbol of a bucket.  */
@@ -414,8 +411,8 @@ relopt_gnu_build (const char *const *names, uint32_t nsyms,
 }
 
 uint32_t
-relopt_gnu_lookup (const struct relopt_gnu_table *t,
-                   const char *const *names, const char *name)
+relopt_gnu_lookup (const struct relopt_gnu_table *t, const char *const *names,
+                   const char *name)
 {
   uint32_t h = relopt_gnu_hash (name), i;
   uint64_t w;
@@ -440,9 +437,9 @@ relopt_gnu_lookup (const struct relopt_gnu_table *t,
 }
 
 int
-relopt_gnu_decode (const unsigned char *data, uint64_t size,
-                   unsigned wordbits, bool big, uint32_t nsyms,
-                   struct relopt_gnu_table *t, struct relopt_error *err)
+relopt_gnu_decode (const unsigned char *data, uint64_t size, unsigned wordbits,
+                   bool big, uint32_t nsyms, struct relopt_gnu_table *t,
+                   struct relopt_error *err)
 {
   unsigned wbytes = wordbits / 8;
   uint64_t need, i;
@@ -454,7 +451,7 @@ relopt_gnu_decode (const unsigned char *data, uint64_t size,
     return relopt_set_error (err, RELOPT_E_FORMAT,
                              ".gnu.hash: %llu bytes, too short for its "
                              "header",
-                             (unsigned long long) size);
+                             (unsigned long long)size);
   t->nbuckets = relopt_get32 (data, big);
   t->symoffset = relopt_get32 (data + 4, big);
   t->maskwords = relopt_get32 (data + 8, big);
@@ -479,15 +476,15 @@ relopt_gnu_decode (const unsigned char *data, uint64_t size,
                              ".symtab entry count)",
                              t->symoffset, nsyms);
   nchain = nsyms - t->symoffset;
-  need = 16 + (uint64_t) t->maskwords * wbytes + 4 * (uint64_t) t->nbuckets
-         + 4 * (uint64_t) nchain;
+  need = 16 + (uint64_t)t->maskwords * wbytes + 4 * (uint64_t)t->nbuckets
+         + 4 * (uint64_t)nchain;
   if (size != need)
     return relopt_set_error (err, RELOPT_E_FORMAT,
                              ".gnu.hash: size %llu, expected %llu for %u "
                              "buckets, %u bloom words and %u chained symbols "
                              "(stale table?)",
-                             (unsigned long long) size,
-                             (unsigned long long) need, t->nbuckets,
+                             (unsigned long long)size,
+                             (unsigned long long)need, t->nbuckets,
                              t->maskwords, nchain);
   t->bloom = calloc (t->maskwords, sizeof *t->bloom);
   t->buckets = calloc (t->nbuckets, sizeof *t->buckets);
@@ -509,7 +506,7 @@ relopt_gnu_decode (const unsigned char *data, uint64_t size,
           return relopt_set_error (err, RELOPT_E_FORMAT,
                                    ".gnu.hash: bucket %llu = %u is outside "
                                    "[symoffset, nsyms)",
-                                   (unsigned long long) i, b);
+                                   (unsigned long long)i, b);
         }
       /* Buckets partition [symoffset, nsyms) into ascending runs.  */
       if (b != 0 && b <= prev)
@@ -518,7 +515,7 @@ relopt_gnu_decode (const unsigned char *data, uint64_t size,
           return relopt_set_error (err, RELOPT_E_FORMAT,
                                    ".gnu.hash: bucket %llu = %u does not "
                                    "follow the previous bucket's chain",
-                                   (unsigned long long) i, b);
+                                   (unsigned long long)i, b);
         }
       if (b != 0)
         prev = b;
@@ -542,8 +539,8 @@ relopt_gnu_encode (const struct relopt_gnu_table *t, bool big,
 {
   unsigned wbytes = t->wordbits / 8;
   uint32_t nchain = t->nsyms - t->symoffset, i;
-  size_t len = 16 + (size_t) t->maskwords * wbytes + 4 * (size_t) t->nbuckets
-               + 4 * (size_t) nchain;
+  size_t len = 16 + (size_t)t->maskwords * wbytes + 4 * (size_t)t->nbuckets
+               + 4 * (size_t)nchain;
   unsigned char *out = malloc (len), *p;
 
   if (out == NULL)

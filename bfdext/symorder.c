@@ -1,10 +1,10 @@
 /* symorder.c -- .gnu.hash symbol order and renumbering; see symorder.h.  */
 
+#include "symorder.h"
+#include "symhash.h"
 #include <config.h>
 #include <stdlib.h>
 #include <string.h>
-#include "symorder.h"
-#include "symhash.h"
 
 struct hashed_sym
 {
@@ -92,8 +92,7 @@ known_symtab_user (uint32_t sh_type)
 }
 
 int
-relopt_symorder_check_users (const relopt_image *img,
-                             struct relopt_error *err)
+relopt_symorder_check_users (const relopt_image *img, struct relopt_error *err)
 {
   uint32_t i;
   char lb[96];
@@ -133,24 +132,22 @@ remap_addrsig (relopt_image *img, uint32_t idx, const uint32_t *old_to_new,
           if (p >= s->sh_size || shift > 35)
             {
               free (out);
-              return relopt_set_error (err, RELOPT_E_FORMAT,
-                                       "%s: truncated or oversized ULEB128",
-                                       relopt_section_label (img, idx, lb,
-                                                             sizeof lb));
+              return relopt_set_error (
+                  err, RELOPT_E_FORMAT, "%s: truncated or oversized ULEB128",
+                  relopt_section_label (img, idx, lb, sizeof lb));
             }
           byte = s->data[p++];
-          v |= (uint64_t) (byte & 0x7f) << shift;
+          v |= (uint64_t)(byte & 0x7f) << shift;
           shift += 7;
         }
       while (byte & 0x80);
       if (v >= img->nsyms)
         {
           free (out);
-          return relopt_set_error (err, RELOPT_E_FORMAT,
-                                   "%s: symbol index %llu past .symtab",
-                                   relopt_section_label (img, idx, lb,
-                                                         sizeof lb),
-                                   (unsigned long long) v);
+          return relopt_set_error (
+              err, RELOPT_E_FORMAT, "%s: symbol index %llu past .symtab",
+              relopt_section_label (img, idx, lb, sizeof lb),
+              (unsigned long long)v);
         }
       v = old_to_new[v];
       do
@@ -179,8 +176,7 @@ relopt_symorder_apply (relopt_image *img, const uint32_t *new_to_old,
   nsym = malloc (st->sh_size);
   if (img->shndxsec)
     nshndx = malloc (img->sec[img->shndxsec].sh_size);
-  if (old_to_new == NULL || nsym == NULL
-      || (img->shndxsec && nshndx == NULL))
+  if (old_to_new == NULL || nsym == NULL || (img->shndxsec && nshndx == NULL))
     {
       free (old_to_new);
       free (nsym);
@@ -191,11 +187,11 @@ relopt_symorder_apply (relopt_image *img, const uint32_t *new_to_old,
     {
       uint32_t o = new_to_old[i];
       old_to_new[o] = i;
-      memcpy (nsym + (size_t) i * img->symsize,
-              st->data + (size_t) o * img->symsize, img->symsize);
+      memcpy (nsym + (size_t)i * img->symsize,
+              st->data + (size_t)o * img->symsize, img->symsize);
       if (nshndx)
-        memcpy (nshndx + 4 * (size_t) i,
-                img->sec[img->shndxsec].data + 4 * (size_t) o, 4);
+        memcpy (nshndx + 4 * (size_t)i,
+                img->sec[img->shndxsec].data + 4 * (size_t)o, 4);
     }
   relopt_image_set_data (img, img->symtab, nsym, st->sh_size);
   if (nshndx)

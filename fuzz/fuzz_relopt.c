@@ -22,12 +22,12 @@
    The same function is linked into fuzz/replay (no libFuzzer), which
    `make check' runs over fuzz/regress/.  */
 
+#include "image.h"
+#include "relopt.h"
 #include <config.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "relopt.h"
-#include "image.h"
 
 int LLVMFuzzerTestOneInput (const unsigned char *data, size_t size);
 

@@ -25,14 +25,14 @@
    Prints counts: "mutate: OBJ: T truncations, F field mutants, S rewrote,
    E refused".  */
 
+#include "image.h"
+#include "relopt.h"
 #include <config.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "relopt.h"
-#include "image.h"
 
 int relopt_fuzz_one (const unsigned char *data, size_t size,
                      const struct relopt_options *opts);
@@ -51,7 +51,7 @@ say_current (void)
       ssize_t r = write (2, "mutate: while running mutant ", 29);
       r = write (2, current, strlen (current));
       r = write (2, "\n", 1);
-      (void) r;
+      (void)r;
     }
 }
 
@@ -136,13 +136,13 @@ field (const relopt_image *img, const char *obj, const char *what,
   base = base ? base + 1 : obj;
   memcpy (m, img->file, img->file_size);
   if (width == 2)
-    relopt_put16 (m + off, (uint16_t) v, img->big);
+    relopt_put16 (m + off, (uint16_t)v, img->big);
   else if (width == 4)
-    relopt_put32 (m + off, (uint32_t) v, img->big);
+    relopt_put32 (m + off, (uint32_t)v, img->big);
   else
     relopt_put64 (m + off, v, img->big);
   snprintf (desc, sizeof desc, "%s: %s = 0x%llx", obj, what,
-            (unsigned long long) v);
+            (unsigned long long)v);
   snprintf (tag, sizeof tag, "%s.f%lu", base, c->field);
   c->field++;
   run (desc, tag, m, img->file_size, c);
@@ -155,8 +155,7 @@ static void
 boundaries (const relopt_image *img, const char *obj, const char *what,
             uint64_t off, unsigned width, uint64_t past, struct counts *c)
 {
-  uint64_t max = width == 8 ? UINT64_MAX
-                            : ((uint64_t) 1 << (8 * width)) - 1;
+  uint64_t max = width == 8 ? UINT64_MAX : ((uint64_t)1 << (8 * width)) - 1;
   uint64_t v[] = { 0, 1, max, max - 1, past, past + 1, past - 1 };
   size_t i, j;
 
@@ -201,12 +200,12 @@ mutate_object (const char *obj, struct counts *c)
     {
       char desc[512], tag[256];
       snprintf (desc, sizeof desc, "%s truncated to %llu bytes", obj,
-                (unsigned long long) len);
-      snprintf (tag, sizeof tag, "%s.t%llu", base, (unsigned long long) len);
+                (unsigned long long)len);
+      snprintf (tag, sizeof tag, "%s.t%llu", base, (unsigned long long)len);
       c->trunc++;
       /* Truncations are many: the binary pass keeps every 4th of them
          at most as often as fields.  */
-      run (desc, tag, img->file, (size_t) len, c);
+      run (desc, tag, img->file, (size_t)len, c);
     }
 
   /* ELF header.  */
@@ -218,7 +217,7 @@ mutate_object (const char *obj, struct counts *c)
   for (i = 1; i < img->shnum; i++)
     {
       const struct relopt_section *s = &img->sec[i];
-      uint64_t h = shoff + (uint64_t) i * shent;
+      uint64_t h = shoff + (uint64_t)i * shent;
       snprintf (what, sizeof what, "section %u sh_offset", i);
       boundaries (img, obj, what, h + (is32 ? 16 : 24), w,
                   fsize - (s->sh_size < fsize ? s->sh_size : 0), c);
@@ -235,15 +234,15 @@ mutate_object (const char *obj, struct counts *c)
                       : img->shnum,
                   c);
       snprintf (what, sizeof what, "section %u sh_entsize", i);
-      boundaries (img, obj, what, h + (is32 ? 36 : 56), w,
-                  s->sh_entsize + 1, c);
+      boundaries (img, obj, what, h + (is32 ? 36 : 56), w, s->sh_entsize + 1,
+                  c);
     }
 
   /* Symbols.  */
   for (i = 0; i < img->nsyms; i++)
     {
-      uint64_t p = img->sec[img->symtab].sh_offset
-                   + (uint64_t) i * img->symsize;
+      uint64_t p
+          = img->sec[img->symtab].sh_offset + (uint64_t)i * img->symsize;
       snprintf (what, sizeof what, "symbol %u st_name", i);
       boundaries (img, obj, what, p, 4, img->sec[img->strtab].sh_size, c);
       snprintf (what, sizeof what, "symbol %u st_shndx", i);
@@ -276,7 +275,7 @@ mutate_object (const char *obj, struct counts *c)
               relopt_image_set_rel_sym (img, m + p, v[k]);
               snprintf (desc, sizeof desc,
                         "%s: section %u relocation %llu symbol = %u", obj, i,
-                        (unsigned long long) j, v[k]);
+                        (unsigned long long)j, v[k]);
               snprintf (tag, sizeof tag, "%s.f%lu", base, c->field);
               c->field++;
               run (desc, tag, m, fsize, c);

@@ -10,14 +10,14 @@
                              (seeds that already carry tables, so the
                              fuzzer exercises the table decoders).  */
 
+#include "fileio.h"
+#include "image.h"
+#include "relopt.h"
 #include <config.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "relopt.h"
-#include "image.h"
-#include "fileio.h"
 
 int LLVMFuzzerTestOneInput (const unsigned char *data, size_t size);
 
@@ -52,7 +52,7 @@ write_variants (const char *dir, const char *path, const unsigned char *buf,
         continue;
       /* Record the style in e_ident[15] so the fuzzer replays it.  */
       if (outlen > 15)
-        out[15] = (unsigned char) (v[i].style ^ RELOPT_HASH_GNU);
+        out[15] = (unsigned char)(v[i].style ^ RELOPT_HASH_GNU);
       snprintf (name, sizeof name, "%s/%s.%s", dir, base, v[i].tag);
       f = fopen (name, "wb");
       if (f == NULL || fwrite (out, 1, outlen, f) != outlen || fclose (f))

@@ -81,23 +81,23 @@ extern enum ld_plugin_status onload (struct ld_plugin_tv *tv)
 struct plugin_ctx
 {
   /* From the transfer vector.  */
-  ld_plugin_message message;             /* NULL if the linker gave none */
+  ld_plugin_message message; /* NULL if the linker gave none */
   ld_plugin_register_cleanup register_cleanup;
   bool have_output_kind;
   enum ld_plugin_output_file_type output_kind;
-  char output_name[4096];                /* copy of LDPT_OUTPUT_NAME */
-  int gnu_ld_version;                    /* major * 100 + minor, or 0 */
-  int gold_version;                      /* or 0 */
+  char output_name[4096]; /* copy of LDPT_OUTPUT_NAME */
+  int gnu_ld_version;     /* major * 100 + minor, or 0 */
+  int gold_version;       /* or 0 */
 
   /* From -plugin-opt, parsed by the library's option parser.  */
   struct relopt_options opts;
   bool opts_initialised;
 
   /* Run state.  */
-  unsigned onload_count;                 /* gold: 2 if the plugin is named
-                                            twice */
+  unsigned onload_count; /* gold: 2 if the plugin is named
+                            twice */
   bool cleanup_registered;
-  bool cleanup_done;                     /* work is done once per process */
+  bool cleanup_done; /* work is done once per process */
 };
 
 static struct plugin_ctx plugin;
@@ -144,11 +144,11 @@ output_kind_name (enum ld_plugin_output_file_type kind)
 /* What the cleanup hook found at the output path.  */
 enum output_state
 {
-  OUTPUT_ELF_CANDIDATE,  /* give it to the library */
-  OUTPUT_ABSENT,         /* no file: the link failed before writing it */
-  OUTPUT_NOT_REGULAR,    /* -o /dev/null, a FIFO...: never replace it */
-  OUTPUT_INCOMPLETE,     /* empty or zero header: the link did not finish */
-  OUTPUT_UNREADABLE      /* stat/open/read failed: report it */
+  OUTPUT_ELF_CANDIDATE, /* give it to the library */
+  OUTPUT_ABSENT,        /* no file: the link failed before writing it */
+  OUTPUT_NOT_REGULAR,   /* -o /dev/null, a FIFO...: never replace it */
+  OUTPUT_INCOMPLETE,    /* empty or zero header: the link did not finish */
+  OUTPUT_UNREADABLE     /* stat/open/read failed: report it */
 };
 
 /* Classify the file at PATH (see the comment at the top of this file).
@@ -172,7 +172,7 @@ classify_output (const char *path, int *errnum)
     }
   if (!S_ISREG (st.st_mode))
     return OUTPUT_NOT_REGULAR;
-  if ((size_t) st.st_size < sizeof ident)
+  if ((size_t)st.st_size < sizeof ident)
     return OUTPUT_INCOMPLETE;
 
   fd = open (path, O_RDONLY);
@@ -189,7 +189,7 @@ classify_output (const char *path, int *errnum)
   close (fd);
   if (n < 0)
     return OUTPUT_UNREADABLE;
-  if ((size_t) n < sizeof ident)
+  if ((size_t)n < sizeof ident)
     return OUTPUT_INCOMPLETE;
 
   for (i = 0; i < sizeof ident; i++)
@@ -204,38 +204,36 @@ static void
 report_stats (const char *file, const struct relopt_stats *st)
 {
   say (LDPL_INFO, "relopt: %s: file size %llu -> %llu bytes (%+lld)", file,
-       (unsigned long long) st->file_bytes_before,
-       (unsigned long long) st->file_bytes_after,
-       (long long) st->file_bytes_after - (long long) st->file_bytes_before);
+       (unsigned long long)st->file_bytes_before,
+       (unsigned long long)st->file_bytes_after,
+       (long long)st->file_bytes_after - (long long)st->file_bytes_before);
   say (LDPL_INFO, "relopt: %s: .strtab %llu -> %llu bytes (%+lld)", file,
-       (unsigned long long) st->strtab_bytes_before,
-       (unsigned long long) st->strtab_bytes_after,
-       (long long) st->strtab_bytes_after
-           - (long long) st->strtab_bytes_before);
+       (unsigned long long)st->strtab_bytes_before,
+       (unsigned long long)st->strtab_bytes_after,
+       (long long)st->strtab_bytes_after - (long long)st->strtab_bytes_before);
   say (LDPL_INFO, "relopt: %s: symbols %lu (%lu moved)", file,
-       (unsigned long) st->nsyms, (unsigned long) st->symbols_moved);
+       (unsigned long)st->nsyms, (unsigned long)st->symbols_moved);
   if (st->sysv_nbucket != 0)
     say (LDPL_INFO,
          "relopt: %s: .hash %lu buckets, %lu hashed, longest chain %lu, "
          "mean %.2f",
-         file, (unsigned long) st->sysv_nbucket,
-         (unsigned long) st->sysv_nhashed, (unsigned long) st->sysv_max_chain,
+         file, (unsigned long)st->sysv_nbucket,
+         (unsigned long)st->sysv_nhashed, (unsigned long)st->sysv_max_chain,
          st->sysv_mean_chain);
   if (st->gnu_nbucket != 0)
     say (LDPL_INFO,
          "relopt: %s: .gnu.hash %lu buckets, %lu hashed from symoffset %lu, "
          "bloom %lu bits, longest chain %lu, mean %.2f",
-         file, (unsigned long) st->gnu_nbucket,
-         (unsigned long) st->gnu_nhashed, (unsigned long) st->gnu_symoffset,
-         (unsigned long) st->gnu_bloom_bits,
-         (unsigned long) st->gnu_max_chain, st->gnu_mean_chain);
+         file, (unsigned long)st->gnu_nbucket, (unsigned long)st->gnu_nhashed,
+         (unsigned long)st->gnu_symoffset, (unsigned long)st->gnu_bloom_bits,
+         (unsigned long)st->gnu_max_chain, st->gnu_mean_chain);
   if (st->branch_relocs != 0)
     say (LDPL_INFO,
          "relopt: %s: branch relocs %llu, %llu distinct targets, %lu "
          "sections reordered",
-         file, (unsigned long long) st->branch_relocs,
-         (unsigned long long) st->branch_targets,
-         (unsigned long) st->reloc_sections_sorted);
+         file, (unsigned long long)st->branch_relocs,
+         (unsigned long long)st->branch_targets,
+         (unsigned long)st->reloc_sections_sorted);
 }
 
 /* The cleanup hook: rewrite a relocatable output in place.  */
@@ -257,8 +255,10 @@ cleanup_hook (void)
   if (plugin.output_kind != LDPO_REL)
     {
       if (plugin.opts.verbose)
-        say (LDPL_INFO, "relopt: %s: %s output, not a relocatable object: "
-             "nothing to do", out, output_kind_name (plugin.output_kind));
+        say (LDPL_INFO,
+             "relopt: %s: %s output, not a relocatable object: "
+             "nothing to do",
+             out, output_kind_name (plugin.output_kind));
       return LDPS_OK;
     }
 
@@ -268,8 +268,10 @@ cleanup_hook (void)
       break;
     case OUTPUT_ABSENT:
       if (plugin.opts.verbose)
-        say (LDPL_INFO, "relopt: %s: no output file (the link failed): "
-             "nothing to do", out);
+        say (LDPL_INFO,
+             "relopt: %s: no output file (the link failed): "
+             "nothing to do",
+             out);
       return LDPS_OK;
     case OUTPUT_NOT_REGULAR:
       if (plugin.opts.verbose)
@@ -277,8 +279,10 @@ cleanup_hook (void)
       return LDPS_OK;
     case OUTPUT_INCOMPLETE:
       if (plugin.opts.verbose)
-        say (LDPL_INFO, "relopt: %s: output incomplete (the link failed): "
-             "left alone", out);
+        say (LDPL_INFO,
+             "relopt: %s: output incomplete (the link failed): "
+             "left alone",
+             out);
       return LDPS_OK;
     case OUTPUT_UNREADABLE:
       unlink_if_ordinary (out);
@@ -335,7 +339,7 @@ onload (struct ld_plugin_tv *tv)
         plugin.message = tv->tv_u.tv_message;
         break;
       case LDPT_LINKER_OUTPUT:
-        plugin.output_kind = (enum ld_plugin_output_file_type) tv->tv_u.tv_val;
+        plugin.output_kind = (enum ld_plugin_output_file_type)tv->tv_u.tv_val;
         plugin.have_output_kind = true;
         break;
       case LDPT_OUTPUT_NAME:
@@ -346,8 +350,8 @@ onload (struct ld_plugin_tv *tv)
         break;
       case LDPT_OPTION:
         if (bad_option == NULL
-            && relopt_parse_option (&plugin.opts, tv->tv_u.tv_string,
-                                    &opt_err) != 0)
+            && relopt_parse_option (&plugin.opts, tv->tv_u.tv_string, &opt_err)
+                   != 0)
           bad_option = tv->tv_u.tv_string;
         break;
       case LDPT_GNU_LD_VERSION:

@@ -11,13 +11,13 @@
    is "B" (a multiset), every other relocation's is "N" and its rank among
    the section's non-branch relocations, so their order must be kept.  */
 
+#include "bfdview.h"
+#include <bfd.h>
 #include <config.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <bfd.h>
-#include "bfdview.h"
 
 struct lines
 {
@@ -60,11 +60,10 @@ free_lines (struct lines *l)
 static int
 cmp_str (const void *a, const void *b)
 {
-  return strcmp (*(char *const *) a, *(char *const *) b);
+  return strcmp (*(char *const *)a, *(char *const *)b);
 }
 
-static char *
-fmt (const char *f, ...) __attribute__ ((format (printf, 1, 2)));
+static char *fmt (const char *f, ...) __attribute__ ((format (printf, 1, 2)));
 
 static char *
 fmt (const char *f, ...)
@@ -107,8 +106,8 @@ open_object (const char *path, char *msg, size_t len)
     }
   if (!bfd_check_format_matches (abfd, bfd_object, &matching))
     {
-      snprintf (msg, len, "BFD does not recognize '%s' as an object: %s",
-                path, bfd_errmsg (bfd_get_error ()));
+      snprintf (msg, len, "BFD does not recognize '%s' as an object: %s", path,
+                bfd_errmsg (bfd_get_error ()));
       free (matching);
       bfd_close (abfd);
       return NULL;
@@ -135,10 +134,9 @@ static bool
 branch_howto (const char *howto)
 {
   static const char *const names[]
-      = { "R_ARM_CALL",           "R_ARM_JUMP24",        "R_ARM_PC24",
-          "R_ARM_THM_CALL",       "R_ARM_THM_JUMP24",    "R_AARCH64_CALL26",
-          "R_AARCH64_JUMP26",     "R_AARCH64_P32_CALL26",
-          "R_AARCH64_P32_JUMP26" };
+      = { "R_ARM_CALL",       "R_ARM_JUMP24",         "R_ARM_PC24",
+          "R_ARM_THM_CALL",   "R_ARM_THM_JUMP24",     "R_AARCH64_CALL26",
+          "R_AARCH64_JUMP26", "R_AARCH64_P32_CALL26", "R_AARCH64_P32_JUMP26" };
   size_t i;
 
   for (i = 0; i < sizeof names / sizeof names[0]; i++)
@@ -166,7 +164,7 @@ bfd_lines (const char *path, struct lines *out, char *msg, size_t len)
                 bfd_errmsg (bfd_get_error ()));
       goto out;
     }
-  syms = malloc (storage ? (size_t) storage : sizeof *syms);
+  syms = malloc (storage ? (size_t)storage : sizeof *syms);
   nsyms = syms ? bfd_canonicalize_symtab (abfd, syms) : -1;
   if (nsyms < 0)
     {
@@ -177,8 +175,8 @@ bfd_lines (const char *path, struct lines *out, char *msg, size_t len)
   for (i = 0; i < nsyms; i++)
     if (!add_line (out, fmt ("S %s|%s|0x%llx|0x%x", bfd_asymbol_name (syms[i]),
                              bfd_section_name (bfd_asymbol_section (syms[i])),
-                             (unsigned long long) syms[i]->value,
-                             (unsigned) syms[i]->flags)))
+                             (unsigned long long)syms[i]->value,
+                             (unsigned)syms[i]->flags)))
       goto nomem;
 
   for (sec = abfd->sections; sec != NULL; sec = sec->next)
@@ -195,7 +193,7 @@ bfd_lines (const char *path, struct lines *out, char *msg, size_t len)
         }
       if (storage == 0)
         continue;
-      relpp = malloc ((size_t) storage);
+      relpp = malloc ((size_t)storage);
       if (relpp == NULL)
         goto nomem;
       nrel = bfd_canonicalize_reloc (abfd, sec, relpp, syms);
@@ -221,8 +219,8 @@ bfd_lines (const char *path, struct lines *out, char *msg, size_t len)
             snprintf (order, sizeof order, "N%012ld", nonbranch++);
           if (!add_line (out, fmt ("R %s#%d|%s|0x%llx|%s|%s|0x%llx",
                                    bfd_section_name (sec), sec->index, order,
-                                   (unsigned long long) r->address, howto,
-                                   sym, (unsigned long long) r->addend)))
+                                   (unsigned long long)r->address, howto, sym,
+                                   (unsigned long long)r->addend)))
             {
               free (relpp);
               goto nomem;

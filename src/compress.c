@@ -1,11 +1,11 @@
 /* compress.c -- decompress and recompress kernel modules (compress.h).  */
 
+#include "compress.h"
+#include "image.h"
 #include <config.h>
+#include <libiberty/ansidecl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <libiberty/ansidecl.h>
-#include "image.h"
-#include "compress.h"
 #ifdef HAVE_LZMA
 #include <lzma.h>
 #endif
@@ -60,9 +60,8 @@ missing (enum relopt_zformat fmt, struct relopt_error *err)
 static int ATTRIBUTE_UNUSED
 corrupt (enum relopt_zformat fmt, const char *why, struct relopt_error *err)
 {
-  return relopt_set_error (err, RELOPT_E_FORMAT,
-                           "compressed module (%s): %s", relopt_z_name (fmt),
-                           why);
+  return relopt_set_error (err, RELOPT_E_FORMAT, "compressed module (%s): %s",
+                           relopt_z_name (fmt), why);
 }
 
 /* Grow *BUF (capacity *CAP bytes) to at least twice its size.  */
@@ -102,7 +101,7 @@ lzma_run (lzma_stream *s, enum relopt_zformat fmt, const unsigned char *in,
     {
       if (s->avail_out == 0)
         {
-          size_t done = (size_t) s->total_out;
+          size_t done = (size_t)s->total_out;
           if ((rc = grow (&out, &cap, err)) != 0)
             goto fail;
           s->next_out = out + done;
@@ -149,8 +148,8 @@ gzip_decompress (const unsigned char *in, size_t inlen, unsigned char **outp,
   memset (&z, 0, sizeof z);
   if (inflateInit2 (&z, 15 + 16) != Z_OK)
     return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
-  z.next_in = (unsigned char *) in;
-  z.avail_in = inlen > UINT32_MAX ? UINT32_MAX : (uInt) inlen;
+  z.next_in = (unsigned char *)in;
+  z.avail_in = inlen > UINT32_MAX ? UINT32_MAX : (uInt)inlen;
   if (inlen > UINT32_MAX)
     {
       inflateEnd (&z);
@@ -165,10 +164,9 @@ gzip_decompress (const unsigned char *in, size_t inlen, unsigned char **outp,
             goto fail;
         }
       z.next_out = out + done;
-      z.avail_out = (uInt) (cap - done > UINT32_MAX ? UINT32_MAX
-                                                     : cap - done);
+      z.avail_out = (uInt)(cap - done > UINT32_MAX ? UINT32_MAX : cap - done);
       r = inflate (&z, Z_NO_FLUSH);
-      done = (size_t) (z.next_out - out);
+      done = (size_t)(z.next_out - out);
       if (r == Z_STREAM_END)
         {
           /* Another gzip member follows (gzip concatenates).  */
@@ -221,8 +219,7 @@ relopt_z_decompress (enum relopt_zformat fmt, const unsigned char *buf,
 #ifdef HAVE_LZMA
       {
         lzma_stream s = LZMA_STREAM_INIT;
-        if (lzma_stream_decoder (&s, UINT64_MAX, LZMA_CONCATENATED)
-            != LZMA_OK)
+        if (lzma_stream_decoder (&s, UINT64_MAX, LZMA_CONCATENATED) != LZMA_OK)
           return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
         return lzma_run (&s, fmt, buf, len, outp, outlenp, err);
       }
@@ -314,7 +311,7 @@ relopt_z_compress (enum relopt_zformat fmt, const unsigned char *buf,
         lzma_check check = LZMA_CHECK_CRC32;
 
         if (origlen >= 8 && orig[6] == 0 && (orig[7] & 0xf0) == 0)
-          check = (lzma_check) (orig[7] & 0x0f);
+          check = (lzma_check)(orig[7] & 0x0f);
         if (!lzma_check_is_supported (check))
           check = LZMA_CHECK_CRC32;
         if (lzma_lzma_preset (&lz, 6))
@@ -345,8 +342,7 @@ relopt_z_compress (enum relopt_zformat fmt, const unsigned char *buf,
           if (c == NULL)
             {
               free (out);
-              return relopt_set_error (err, RELOPT_E_NOMEM,
-                                       "out of memory");
+              return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
             }
           ZSTD_CCtx_setParameter (c, ZSTD_c_compressionLevel,
                                   ZSTD_CLEVEL_DEFAULT);
@@ -385,17 +381,17 @@ relopt_z_compress (enum relopt_zformat fmt, const unsigned char *buf,
         if (deflateInit2 (&z, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY)
             != Z_OK)
           return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
-        cap = deflateBound (&z, (uLong) len);
+        cap = deflateBound (&z, (uLong)len);
         out = malloc (cap);
         if (out == NULL)
           {
             deflateEnd (&z);
             return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
           }
-        z.next_in = (unsigned char *) buf;
-        z.avail_in = (uInt) len;
+        z.next_in = (unsigned char *)buf;
+        z.avail_in = (uInt)len;
         z.next_out = out;
-        z.avail_out = (uInt) cap;
+        z.avail_out = (uInt)cap;
         r = deflate (&z, Z_FINISH);
         *outlenp = z.total_out;
         deflateEnd (&z);

@@ -8,8 +8,8 @@
 #ifndef RELOPT_COMPRESS_H
 #define RELOPT_COMPRESS_H
 
-#include <stddef.h>
 #include "relopt.h"
+#include <stddef.h>
 
 enum relopt_zformat
 {

@@ -4,23 +4,23 @@
    Exit status: 0 all files done, 1 some file failed (each named on
    stderr as "relopt: FILE: message"), 2 usage error.  */
 
+#include "relopt.h"
+#include "bfdview.h"
+#include "compress.h"
+#include "fileio.h"
+#include "image.h"
+#include "strip.h"
 #include <config.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <libiberty/libiberty.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <limits.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include <libiberty/libiberty.h>
-#include "relopt.h"
-#include "image.h"
-#include "fileio.h"
-#include "bfdview.h"
-#include "compress.h"
-#include "strip.h"
 
 #ifndef RELOPT_PLUGIN_PATH
 #define RELOPT_PLUGIN_PATH "relopt.so"
@@ -101,17 +101,17 @@ print_stats (const char *file, const struct relopt_stats *s)
 
   printf ("%s: %s\n", file, t ? t : "ELF");
   printf ("  file size       %10llu -> %llu bytes (%+lld)\n",
-          (unsigned long long) s->file_bytes_before,
-          (unsigned long long) s->file_bytes_after,
-          (long long) s->file_bytes_after - (long long) s->file_bytes_before);
+          (unsigned long long)s->file_bytes_before,
+          (unsigned long long)s->file_bytes_after,
+          (long long)s->file_bytes_after - (long long)s->file_bytes_before);
   printf ("  .strtab         %10llu -> %llu bytes (%+lld)\n",
-          (unsigned long long) s->strtab_bytes_before,
-          (unsigned long long) s->strtab_bytes_after,
-          (long long) s->strtab_bytes_after
-              - (long long) s->strtab_bytes_before);
+          (unsigned long long)s->strtab_bytes_before,
+          (unsigned long long)s->strtab_bytes_after,
+          (long long)s->strtab_bytes_after
+              - (long long)s->strtab_bytes_before);
   if (s->trailer_bytes)
     printf ("  trailer dropped %10llu bytes\n",
-            (unsigned long long) s->trailer_bytes);
+            (unsigned long long)s->trailer_bytes);
   printf ("  symbols         %10u (%u moved)\n", s->nsyms, s->symbols_moved);
   if (s->sysv_nbucket)
     printf ("  .hash           %10u buckets, %u hashed, longest chain %u, "
@@ -126,9 +126,8 @@ print_stats (const char *file, const struct relopt_stats *s)
   if (s->branch_relocs)
     printf ("  branch relocs   %10llu, %llu distinct targets, %u sections "
             "reordered\n",
-            (unsigned long long) s->branch_relocs,
-            (unsigned long long) s->branch_targets,
-            s->reloc_sections_sorted);
+            (unsigned long long)s->branch_relocs,
+            (unsigned long long)s->branch_targets, s->reloc_sections_sorted);
 }
 
 /* Where the ld plugin is: the installed one, or, when relopt runs from
@@ -239,7 +238,7 @@ strip_bytes (const char *strip, const char *path, const unsigned char *elf,
           "%llu bytes after the ELF data (%s) would be lost: use "
           "--drop-signature to drop them, and sign again afterwards "
           "(kbuild strips before it signs)",
-          (unsigned long long) img->trailer_len,
+          (unsigned long long)img->trailer_len,
           img->trailer_is_signature ? "an appended module signature"
                                     : "unknown trailing data");
       relopt_image_free (img);
@@ -260,18 +259,16 @@ strip_bytes (const char *strip, const char *path, const unsigned char *elf,
       relopt_image_free (img);
       none.hash_style = RELOPT_HASH_NONE;
       none.hash_style_given = true;
-      rc = relopt_rewrite_mem (elf, elflen, &none, &bare, &barelen, NULL,
-                               err);
+      rc = relopt_rewrite_mem (elf, elflen, &none, &bare, &barelen, NULL, err);
       if (rc)
         return rc;
-      rc = relopt_run_strip (strip, NULL, bare, barelen, outp, outlenp,
-                             err);
+      rc = relopt_run_strip (strip, NULL, bare, barelen, outp, outlenp, err);
       free (bare);
       return rc;
     }
   relopt_image_free (img);
   return relopt_run_strip (strip, end == elflen ? path : NULL, elf,
-                           (size_t) end, outp, outlenp, err);
+                           (size_t)end, outp, outlenp, err);
 }
 
 /* --check [--against ORIG] of one file.  With STRIP, ORIG is first
@@ -329,8 +326,8 @@ check_file (const char *file, const char *against, const char *strip,
       if (rc == 0)
         {
           char msg[512];
-          if (bfdview_compare (otmp ? otmp : against, ftmp ? ftmp : file,
-                               msg, sizeof msg)
+          if (bfdview_compare (otmp ? otmp : against, ftmp ? ftmp : file, msg,
+                               sizeof msg)
               != 0)
             rc = relopt_set_error (&err, RELOPT_E_CHECK, "%s", msg);
         }
@@ -367,7 +364,7 @@ file_compressed (const char *path)
   if (fstat (fd, &st) == 0 && S_ISREG (st.st_mode))
     n = read (fd, magic, sizeof magic);
   close (fd);
-  return n > 0 && relopt_z_detect (magic, (size_t) n) != RELOPT_Z_NONE;
+  return n > 0 && relopt_z_detect (magic, (size_t)n) != RELOPT_Z_NONE;
 }
 
 /* Rewrite one file: [decompress,] [strip a copy,] rewrite, [compress,]
@@ -417,9 +414,8 @@ rewrite_one (const char *file, const char *out, const char *strip,
   worklen = elflen;
   if (strip)
     {
-      rc = strip_bytes (strip, fmt == RELOPT_Z_NONE ? file : NULL, elf,
-                        elflen, opts, &stripped, &strippedlen, &trailer,
-                        &err);
+      rc = strip_bytes (strip, fmt == RELOPT_Z_NONE ? file : NULL, elf, elflen,
+                        opts, &stripped, &strippedlen, &trailer, &err);
       if (rc)
         goto done;
       work = stripped;
@@ -442,8 +438,7 @@ rewrite_one (const char *file, const char *out, const char *strip,
   finallen = reslen;
   if (fmt != RELOPT_Z_NONE)
     {
-      rc = relopt_z_compress (fmt, res, reslen, raw, rawlen, &z, &zlen,
-                              &err);
+      rc = relopt_z_compress (fmt, res, reslen, raw, rawlen, &z, &zlen, &err);
       if (rc)
         goto done;
       final = z;
@@ -511,7 +506,7 @@ env_flags_argv (int *argcp, char **argv)
         freeargv (words);
         return NULL;
       }
-  nargv = xmalloc ((size_t) (*argcp + n + 1) * sizeof *nargv);
+  nargv = xmalloc ((size_t)(*argcp + n + 1) * sizeof *nargv);
   nargv[0] = argv[0];
   for (i = 0; i < n; i++)
     nargv[1 + i] = words[i];
@@ -540,22 +535,21 @@ enum
 int
 main (int argc, char **argv)
 {
-  static const struct option longopts[] = {
-    { "hash-style", required_argument, NULL, OPT_HASH_STYLE },
-    { "no-merge-strtab", no_argument, NULL, OPT_FLAG },
-    { "no-sort-branch-relocs", no_argument, NULL, OPT_FLAG },
-    { "drop-signature", no_argument, NULL, OPT_FLAG },
-    { "stats", no_argument, NULL, OPT_FLAG },
-    { "strip-debug", no_argument, NULL, OPT_STRIP },
-    { "strip-unneeded", no_argument, NULL, OPT_STRIP },
-    { "output", required_argument, NULL, 'o' },
-    { "check", no_argument, NULL, OPT_CHECK },
-    { "against", required_argument, NULL, OPT_AGAINST },
-    { "plugin-path", no_argument, NULL, OPT_PLUGIN_PATH },
-    { "help", no_argument, NULL, OPT_HELP },
-    { "version", no_argument, NULL, OPT_VERSION },
-    { NULL, 0, NULL, 0 }
-  };
+  static const struct option longopts[]
+      = { { "hash-style", required_argument, NULL, OPT_HASH_STYLE },
+          { "no-merge-strtab", no_argument, NULL, OPT_FLAG },
+          { "no-sort-branch-relocs", no_argument, NULL, OPT_FLAG },
+          { "drop-signature", no_argument, NULL, OPT_FLAG },
+          { "stats", no_argument, NULL, OPT_FLAG },
+          { "strip-debug", no_argument, NULL, OPT_STRIP },
+          { "strip-unneeded", no_argument, NULL, OPT_STRIP },
+          { "output", required_argument, NULL, 'o' },
+          { "check", no_argument, NULL, OPT_CHECK },
+          { "against", required_argument, NULL, OPT_AGAINST },
+          { "plugin-path", no_argument, NULL, OPT_PLUGIN_PATH },
+          { "help", no_argument, NULL, OPT_HELP },
+          { "version", no_argument, NULL, OPT_VERSION },
+          { NULL, 0, NULL, 0 } };
   struct relopt_options opts;
   struct relopt_error err = { 0 };
   const char *out = NULL, *against = NULL, *strip = NULL;
@@ -623,8 +617,8 @@ main (int argc, char **argv)
           printf ("relopt %s\n", relopt_version ());
           return 0;
         case ':':
-          fprintf (stderr, "%s: option '%s' needs an argument\n",
-                   program_name, argv[optind - 1]);
+          fprintf (stderr, "%s: option '%s' needs an argument\n", program_name,
+                   argv[optind - 1]);
           fprintf (stderr, "Try '%s --help' for more information.\n",
                    program_name);
           return 2;
@@ -649,8 +643,7 @@ main (int argc, char **argv)
     }
   if (out && argc - optind != 1)
     {
-      fprintf (stderr, "%s: -o takes exactly one input file\n",
-               program_name);
+      fprintf (stderr, "%s: -o takes exactly one input file\n", program_name);
       return 2;
     }
   if (against && (!check || argc - optind != 1))
@@ -673,8 +666,8 @@ main (int argc, char **argv)
   if (nfiles > 1)
     {
       if (check)
-        printf ("%s: %d files checked: %d passed, %d failed\n",
-                program_name, nfiles, count[OUT_UNCHANGED], count[OUT_FAILED]);
+        printf ("%s: %d files checked: %d passed, %d failed\n", program_name,
+                nfiles, count[OUT_UNCHANGED], count[OUT_FAILED]);
       else
         printf ("%s: %d files: %d rewritten, %d unchanged, %d failed\n",
                 program_name, nfiles, count[OUT_REWRITTEN],

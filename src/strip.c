@@ -7,10 +7,14 @@
    Running that strip on a copy and rewriting its output gives strip's
    meaning by construction, for every target BFD knows.  */
 
+#include "strip.h"
+#include "fileio.h"
+#include "image.h"
 #include <config.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <libiberty/libiberty.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,10 +22,6 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include <libiberty/libiberty.h>
-#include "image.h"
-#include "fileio.h"
-#include "strip.h"
 
 /* Set in strip's environment: a relopt that finds it was started as the
    strip it would run, and refuses instead of recursing.  */
@@ -62,7 +62,7 @@ write_fd (int fd, const unsigned char *buf, size_t len)
       if (n <= 0)
         return n < 0 ? errno : EIO;
       buf += n;
-      len -= (size_t) n;
+      len -= (size_t)n;
     }
   return 0;
 }
@@ -172,23 +172,22 @@ relopt_run_strip (const char *option, const char *path,
         }
     }
 
-  argv[0] = (char *) prog;
-  argv[1] = (char *) option;
-  argv[2] = (char *) "-o";
+  argv[0] = (char *)prog;
+  argv[1] = (char *)option;
+  argv[2] = (char *)"-o";
   argv[3] = out;
   /* A relative name starting with '-' would read as an option.  */
   if (copy == NULL && path[0] == '-')
     copy = concat ("./", path, NULL);
-  argv[4] = copy ? copy : (char *) path;
+  argv[4] = copy ? copy : (char *)path;
   argv[5] = NULL;
   setenv (GUARD_ENV, "1", 1);
   emsg = pex_one (PEX_SEARCH, prog, argv, "relopt", NULL, NULL, &status, &e);
   unsetenv (GUARD_ENV);
   if (emsg)
     {
-      rc = relopt_set_error (err, RELOPT_E_IO, "cannot run '%s': %s%s%s",
-                             prog, emsg, e ? ": " : "",
-                             e ? strerror (e) : "");
+      rc = relopt_set_error (err, RELOPT_E_IO, "cannot run '%s': %s%s%s", prog,
+                             emsg, e ? ": " : "", e ? strerror (e) : "");
       goto out;
     }
   if (WIFSIGNALED (status))

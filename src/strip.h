@@ -4,8 +4,8 @@
 #ifndef RELOPT_STRIP_H
 #define RELOPT_STRIP_H
 
-#include <stddef.h>
 #include "relopt.h"
+#include <stddef.h>
 
 /* The strip program relopt runs: $RELOPT_STRIP when set and not empty,
    else ${CROSS_COMPILE}strip when CROSS_COMPILE is set and not empty (as
@@ -21,10 +21,10 @@ const char *relopt_strip_program (void);
    Spawned with libiberty's pex_one.  On success *OUTP (malloc'd, owned
    by the caller) holds the stripped bytes, *OUTLENP their count.  The
    directory and everything strip left in it are removed whatever
-   happens.  strip's own diagnostics go to our stderr.  Errors: RELOPT_E_IO (cannot spawn or
-   strip missing, strip exited non-zero or was killed: the message says
-   which), RELOPT_E_REFUSE when this relopt was itself started as that
-   strip (RELOPT_STRIP or CROSS_COMPILE naming relopt would recurse).  */
+   happens.  strip's own diagnostics go to our stderr.  Errors: RELOPT_E_IO
+   (cannot spawn or strip missing, strip exited non-zero or was killed: the
+   message says which), RELOPT_E_REFUSE when this relopt was itself started as
+   that strip (RELOPT_STRIP or CROSS_COMPILE naming relopt would recurse).  */
 int relopt_run_strip (const char *option, const char *path,
                       const unsigned char *buf, size_t len,
                       unsigned char **outp, size_t *outlenp,

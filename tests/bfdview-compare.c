@@ -4,9 +4,9 @@
    a test can prove BFD's view catches what relopt's own view
    (compare.c, run first by the command) also catches.  2: usage.  */
 
+#include "bfdview.h"
 #include <config.h>
 #include <stdio.h>
-#include "bfdview.h"
 
 int
 main (int argc, char **argv)

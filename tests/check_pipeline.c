@@ -117,8 +117,7 @@ mapping_symbol (const char *name)
   size_t k;
 
   for (k = 0; k < ARRAY_SIZE (maps); k++)
-    if (strncmp (name, maps[k], 2) == 0
-        && (name[2] == '\0' || name[2] == '.'))
+    if (strncmp (name, maps[k], 2) == 0 && (name[2] == '\0' || name[2] == '.'))
       return true;
   return false;
 }
@@ -150,7 +149,8 @@ sysv_chained (const struct eo_view *v, uint32_t i)
   if (!sysv_hashed (v, &v->sym[i]))
     return false;
   for (j = 1; j < i; j++)
-    if (sysv_hashed (v, &v->sym[j]) && strcmp (v->sym[j].name, v->sym[i].name) == 0)
+    if (sysv_hashed (v, &v->sym[j])
+        && strcmp (v->sym[j].name, v->sym[i].name) == 0)
       return false;
   return true;
 }

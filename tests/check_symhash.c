@@ -62,8 +62,8 @@ ref_gnu_hash (const char *name)
    (70,000 symbols give 32771 buckets); gold's dynobj.cc list goes on to
    65537, 131101, 262147, which relopt does not follow.  */
 static const uint32_t binutils_buckets[]
-    = { 1,    3,    17,   37,   67,    97,    131,   197,
-        263,  521,  1031, 2053, 4099,  8209, 16411, 32771 };
+    = { 1,   3,   17,   37,   67,   97,   131,   197,
+        263, 521, 1031, 2053, 4099, 8209, 16411, 32771 };
 
 /* The largest list entry that does not exceed N; 1 when none does.  */
 static uint32_t

@@ -5,11 +5,11 @@
    global) with its member .text.sig, .symtab, .strtab, optional
    .symtab_shndx, .rel[a].text, .rel[a].data, optional .llvm_addrsig,
    .shstrtab.  Symbols: a FILE symbol, section symbols, locals (one named
-   like a global, mapping symbols, two with one name), then globals in a deliberately mixed order: undefined
-   ones between defined ones, a weak one, a common one, an absolute one,
-   a name with bytes >= 0x80, and NEXTRA generated ones ("g<i>", every
-   third undefined).  Relocations refer to locals, section symbols,
-   undefined and defined globals.  */
+   like a global, mapping symbols, two with one name), then globals in a
+   deliberately mixed order: undefined ones between defined ones, a weak one, a
+   common one, an absolute one, a name with bytes >= 0x80, and NEXTRA generated
+   ones ("g<i>", every third undefined).  Relocations refer to locals, section
+   symbols, undefined and defined globals.  */
 
 #ifndef RELOPT_TESTS_SAMPLE_H
 #define RELOPT_TESTS_SAMPLE_H

@@ -51,7 +51,7 @@ act (void)
 int
 mkstemp (char *template)
 {
-  int (*real) (char *) = (int (*) (char *)) dlsym (RTLD_NEXT, "mkstemp");
+  int (*real) (char *) = (int (*) (char *))dlsym (RTLD_NEXT, "mkstemp");
   int fd = real (template);
 
   act ();
