@@ -5,7 +5,8 @@
 #
 #   1. install the Debian packages (scripts/install-deps.sh) and fetch the
 #      kernel packages of step 4 (scripts/fetch-kernel-debs.sh)
-#   2. build in build/ and run `make check' (Check unit tests + DejaGnu)
+#   2. build in build/ with --enable-werror, `make format-check' (the
+#      pinned clang-format), and `make check' (Check unit tests + DejaGnu)
 #   3. build in build-san/ with --enable-sanitizers (ASan+UBSan) and run
 #      `make check' again
 #   4. run the end-to-end test over a fixed sample of the modules of
@@ -52,7 +53,8 @@ autoreconf -fi >/dev/null
 
 step "build and make check"
 mkdir -p build
-(cd build && ../configure -q && make -j"$jobs" >/dev/null && make -j"$jobs" check)
+(cd build && ../configure -q --enable-werror && make -j"$jobs" >/dev/null \
+   && make format-check && make -j"$jobs" check)
 
 if [ "${RELOPT_SKIP_SAN:-0}" != 1 ]; then
   step "build with --enable-sanitizers and make check"
