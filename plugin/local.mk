@@ -16,10 +16,10 @@ plugin_relopt_la_LDFLAGS += -Wl,-z,defs
 endif
 
 ## The plugin's documentation, tests (testsuite/relopt.plugin, run by
-## runtest with the rest of the DejaGnu testsuite), the kbuild test and
-## the overhead measurement.
+## runtest with the rest of the DejaGnu testsuite) and the kbuild test; the
+## overhead is measured by bench/perf.py (make bench-perf).
 dist_man_MANS += doc/relopt-plugin.7
-EXTRA_DIST += doc/plugin.md plugin/bench-overhead.sh \
+EXTRA_DIST += \
 	scripts/kbuild-plugin-test.sh \
 	testsuite/relopt.plugin/plugin.exp \
 	testsuite/relopt.plugin/hash-both.rd testsuite/relopt.plugin/hash-gnu.rd \

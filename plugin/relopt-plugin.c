@@ -41,7 +41,7 @@
      is idempotent.
 
    - ld.lld ignores -plugin and mold never calls cleanup for -r: users of
-     those linkers run the relopt command (doc/plugin.md).
+     those linkers run the relopt command (relopt-plugin(7)).
 
    The plugin never calls exit() and never prints: every diagnostic goes
    through the linker's message callback (see `say').  It must not link
