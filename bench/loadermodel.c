@@ -85,12 +85,12 @@
          (microseconds; linear "-" when the order does not hold)
      pltbase LABEL ...  the same for --baseline ORIG  */
 
+#include <config.h>
 #include "../loader/relopt-loader.h"
 #include "image.h"
 #include "relopt.h"
 #include "relsort.h"
 #include "symhash.h"
-#include <config.h>
 #include <errno.h>
 #include <libiberty/hashtab.h>
 #include <stdio.h>

@@ -101,8 +101,8 @@ def corpus_rows(relopt, work, runs, n, out):
                % (n, runs))
     out.append('%-6s %8s %8s %8s %8s %8s %8s | %7s %7s %7s | %s'
                % ('arch', 'relopt', 'inplace', 'cp', 'objcopy', 'llvm-obj',
-                  'MB', 'r/cp', 'r/objc', 'ip/cp', 'peak RSS relopt '
-                  '(max, x file)'))
+                  'MB', 'r/cp', 'r/objc', 'ip/cp', 'peak RSS / (1.5 x '
+                  'file + 16 MB), max'))
     for arch in ('armhf', 'arm64', 'amd64'):
         mods = largest(arch, n)
         if not mods:
@@ -132,11 +132,12 @@ def corpus_rows(relopt, work, runs, n, out):
             r = median_runs(cases, runs)
             for k in per:
                 per[k].append(r[k][0])
-            rss_ratio.append(r['relopt'][2] / os.path.getsize(m))
+            rss_ratio.append(r['relopt'][2]
+                             / (1.5 * os.path.getsize(m) + 16e6))
         med = {k: statistics.median(v) for k, v in per.items()}
         rr = max(rss_ratio)
         out.append('%-6s %8.4f %8.4f %8.4f %8.4f %8s %8.1f | %7.2f %7.2f '
-                   '%7.2f | %.2fx'
+                   '%7.2f | %.2f'
                    % (arch, med['relopt'], med['inplace'], med['cp'],
                       med['objcopy'],
                       '%.4f' % med['llvm-objcopy'] if 'llvm-objcopy' in med

@@ -22,11 +22,11 @@
    symbols never (check_sysv_rule); and a file must carry at least one
    table unless --hash-style=none says otherwise.  */
 
+#include <config.h>
 #include "../loader/relopt-loader.h"
 #include "image.h"
 #include "relsort.h"
 #include "symhash.h"
-#include <config.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

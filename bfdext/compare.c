@@ -5,9 +5,9 @@
    the branch relocations (DESIGN 6) as a multiset and all others in
    their original order.  */
 
+#include <config.h>
 #include "image.h"
 #include "relsort.h"
-#include <config.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

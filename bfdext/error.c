@@ -1,7 +1,7 @@
 /* error.c -- error values and the version string.  */
 
-#include "image.h"
 #include <config.h>
+#include "image.h"
 #include <stdarg.h>
 #include <stdio.h>
 

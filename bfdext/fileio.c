@@ -7,9 +7,9 @@
    temporary file is removed and the destination is byte-identical to what it
    was.  A symbolic link's target is rewritten, not the link.  */
 
+#include <config.h>
 #include "fileio.h"
 #include "image.h"
-#include <config.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <libiberty/libiberty.h>

@@ -7,9 +7,9 @@
    section indices, relocation entry sizes and symbol indices.  Later
    passes may then index without checks.  */
 
+#include <config.h>
 #include "image.h"
 #include "fileio.h"
-#include <config.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>

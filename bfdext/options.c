@@ -1,8 +1,8 @@
 /* options.c -- option defaults and the option parser shared by the
    relopt command and the ld plugin (-plugin-opt takes the same names).  */
 
-#include "image.h"
 #include <config.h>
+#include "image.h"
 #include <string.h>
 
 void

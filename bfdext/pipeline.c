@@ -4,13 +4,13 @@
    output contract is DESIGN.md "Output contract"; what each pass may
    change is listed there in point 1.  */
 
+#include <config.h>
 #include "fileio.h"
 #include "image.h"
 #include "relsort.h"
 #include "strtab.h"
 #include "symhash.h"
 #include "symorder.h"
-#include <config.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>

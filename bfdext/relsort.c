@@ -5,9 +5,9 @@
    comparing each branch relocation with the previous one is enough, and
    the same pass verifies the order.  */
 
+#include <config.h>
 #include "relsort.h"
 #include "image.h"
-#include <config.h>
 #include <stdlib.h>
 #include <string.h>
 

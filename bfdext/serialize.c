@@ -5,8 +5,8 @@
    layout is drawn in image.h; it is a pure function of the image, which is
    what makes relopt's output deterministic and a second run byte-identical. */
 
-#include "image.h"
 #include <config.h>
+#include "image.h"
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>

@@ -12,9 +12,9 @@
    4. containers are laid out in order of first use in NAMES, after the
       leading NUL; suffixes get container offset + length difference.  */
 
+#include <config.h>
 #include "strtab.h"
 #include "image.h"
-#include <config.h>
 #include <libiberty/hashtab.h>
 #include <stdlib.h>
 #include <string.h>

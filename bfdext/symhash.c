@@ -2,9 +2,9 @@
    lookups, and decoders that validate a table read from a file.  Formats
    and relopt's rules are described in symhash.h.  */
 
+#include <config.h>
 #include "symhash.h"
 #include "image.h"
-#include <config.h>
 #include <libiberty/hashtab.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,8 +1,8 @@
 /* symorder.c -- .gnu.hash symbol order and renumbering; see symorder.h.  */
 
+#include <config.h>
 #include "symorder.h"
 #include "symhash.h"
-#include <config.h>
 #include <stdlib.h>
 #include <string.h>
 

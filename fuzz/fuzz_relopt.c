@@ -22,9 +22,9 @@
    The same function is linked into fuzz/replay (no libFuzzer), which
    `make check' runs over fuzz/regress/.  */
 
+#include <config.h>
 #include "image.h"
 #include "relopt.h"
-#include <config.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -25,9 +25,9 @@
    Prints counts: "mutate: OBJ: T truncations, F field mutants, S rewrote,
    E refused".  */
 
+#include <config.h>
 #include "image.h"
 #include "relopt.h"
-#include <config.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -10,10 +10,10 @@
                              (seeds that already carry tables, so the
                              fuzzer exercises the table decoders).  */
 
+#include <config.h>
 #include "fileio.h"
 #include "image.h"
 #include "relopt.h"
-#include <config.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -11,9 +11,9 @@
    is "B" (a multiset), every other relocation's is "N" and its rank among
    the section's non-branch relocations, so their order must be kept.  */
 
+#include <config.h>
 #include "bfdview.h"
 #include <bfd.h>
-#include <config.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,8 +1,8 @@
 /* compress.c -- decompress and recompress kernel modules (compress.h).  */
 
+#include <config.h>
 #include "compress.h"
 #include "image.h"
-#include <config.h>
 #include <libiberty/ansidecl.h>
 #include <stdlib.h>
 #include <string.h>

@@ -4,13 +4,14 @@
    Exit status: 0 all files done, 1 some file failed (each named on
    stderr as "relopt: FILE: message"), 2 usage error.  */
 
+#include <config.h>
 #include "relopt.h"
 #include "bfdview.h"
 #include "compress.h"
 #include "fileio.h"
 #include "image.h"
 #include "strip.h"
-#include <config.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
 #include <libiberty/libiberty.h>
@@ -69,8 +70,14 @@ usage (FILE *f)
            "  --stats                  print what changed, per file\n"
            "  --plugin-path            print the path of the ld plugin and "
            "exit\n"
-           "  --help                   display this help and exit\n"
-           "  --version                output version information and exit\n"
+           "  -h, --help               display this help and exit\n"
+           "  -V, --version            output version information and exit\n"
+           "\n"
+           "As an ld plugin (ld -r -plugin \"$(relopt --plugin-path)\"), "
+           "-plugin-opt takes\n"
+           "hash-style=STYLE, no-merge-strtab, no-sort-branch-relocs, "
+           "drop-signature,\n"
+           "stats and verbose (relopt-plugin(7)).\n"
            "\n"
            "\n"
            "Compressed modules (.ko.xz, .ko.zst, .ko.gz, told by their "
@@ -83,8 +90,26 @@ usage (FILE *f)
            "See relopt(1) and\n"
            "relopt-plugin(7).\n"
            "\n"
-           "Exit status: 0 success, 1 a file failed, 2 usage error.\n",
+           "Exit status: 0 success, 1 a file failed, 2 usage error.\n"
+           "\n"
+           "Report bugs to the relopt issue tracker, with the output of "
+           "relopt --version\n"
+           "and the file that fails (relopt leaves it unchanged).\n",
            program_name);
+}
+
+/* --version, as GNU tools print it.  */
+static void
+print_version (void)
+{
+  printf ("relopt %s\n"
+          "Copyright (C) 2026 the relopt developers.\n"
+          "License GPLv3+: GNU GPL version 3 or later "
+          "<https://gnu.org/licenses/gpl.html>.\n"
+          "This is free software: you are free to change and redistribute "
+          "it.\n"
+          "There is NO WARRANTY, to the extent permitted by law.\n",
+          relopt_version ());
 }
 
 static void
@@ -348,6 +373,29 @@ check_file (const char *file, const char *against, const char *strip,
   return rc ? OUT_FAILED : OUT_UNCHANGED;
 }
 
+/* -o - (or -o /dev/stdout): the output goes to standard output, which is
+   never "replaced"; binary data is not sent to a terminal.  */
+static bool
+to_stdout (const char *out)
+{
+  return out != NULL
+         && (strcmp (out, "-") == 0 || strcmp (out, "/dev/stdout") == 0);
+}
+
+static int
+write_stdout (const unsigned char *buf, size_t len, struct relopt_error *err)
+{
+  if (isatty (STDOUT_FILENO))
+    return relopt_set_error (err, RELOPT_E_USAGE,
+                             "will not write an object file to a terminal "
+                             "(-o -): redirect standard output");
+  if (fwrite (buf, 1, len, stdout) != len || fflush (stdout) != 0)
+    return relopt_set_error (err, RELOPT_E_IO,
+                             "cannot write standard output: %s",
+                             strerror (errno));
+  return 0;
+}
+
 /* Whether PATH starts with a compressed module's magic (compress.h).
    Anything that cannot be read that far is "no": the rewrite then
    reports what is wrong with it.  */
@@ -399,7 +447,7 @@ rewrite_one (const char *file, const char *out, const char *strip,
   /* A plain ELF file without --strip-*: the library's file path, which
      maps the input and has the kernel copy the sections no pass changes
      (relopt_rewrite_file).  The rest goes through memory here.  */
-  if (strip == NULL && !file_compressed (file))
+  if (strip == NULL && !to_stdout (out) && !file_compressed (file))
     {
       memset (&stats, 0, sizeof stats);
       rc = relopt_rewrite_file (file, out, opts, &stats, &err);
@@ -446,8 +494,11 @@ rewrite_one (const char *file, const char *out, const char *strip,
     }
   /* In place, the rename must replace the file that was read: if it was
      replaced or removed meanwhile, stop rather than resurrect it.  */
-  rc = relopt_replace_file_checked (out ? out : file, final, finallen, file,
-                                    out ? NULL : &id, &err);
+  if (to_stdout (out))
+    rc = write_stdout (final, finallen, &err);
+  else
+    rc = relopt_replace_file_checked (out ? out : file, final, finallen, file,
+                                      out ? NULL : &id, &err);
   if (rc == 0)
     outcome = OUT_REWRITTEN;
 
@@ -565,7 +616,7 @@ main (int argc, char **argv)
   if (argv == NULL)
     return 2;
   opterr = 0; /* diagnose here, as "relopt: ...", not argv[0] */
-  while ((c = getopt_long (argc, argv, ":o:", longopts, &idx)) != -1)
+  while ((c = getopt_long (argc, argv, ":o:hV", longopts, &idx)) != -1)
     {
       char opt[128];
       switch (c)
@@ -610,11 +661,13 @@ main (int argc, char **argv)
         case OPT_PLUGIN_PATH:
           puts (plugin_path ());
           return 0;
+        case 'h':
         case OPT_HELP:
           usage (stdout);
           return 0;
+        case 'V':
         case OPT_VERSION:
-          printf ("relopt %s\n", relopt_version ());
+          print_version ();
           return 0;
         case ':':
           fprintf (stderr, "%s: option '%s' needs an argument\n", program_name,

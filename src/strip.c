@@ -7,10 +7,10 @@
    Running that strip on a copy and rewriting its output gives strip's
    meaning by construction, for every target BFD knows.  */
 
+#include <config.h>
 #include "strip.h"
 #include "fileio.h"
 #include "image.h"
-#include <config.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>

@@ -4,8 +4,8 @@
    a test can prove BFD's view catches what relopt's own view
    (compare.c, run first by the command) also catches.  2: usage.  */
 
-#include "bfdview.h"
 #include <config.h>
+#include "bfdview.h"
 #include <stdio.h>
 
 int

@@ -11,6 +11,7 @@
    - each hand-made defect must be rejected with the status named.
    Both classes and byte orders throughout; SysV words of 4 and 8 bytes.  */
 
+#include <config.h>
 #include "../loader/relopt-loader.h"
 #include "elfobj.h"
 #include "image.h"
@@ -19,7 +20,6 @@
 #include "sample.h"
 #include "symhash.h"
 #include "testutil.h"
-#include <config.h>
 
 Suite *loader_suite (void);
 
