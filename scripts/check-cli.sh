@@ -6,7 +6,7 @@
 # place (temporary name past NAME_MAX); -o ignored the umask; both -> gnu
 # was refused; --plugin-path named an absent file in a build tree; an
 # in-place run with nothing to change replaced the file; plain --check
-# passed a file without tables.
+# passed a file without tables; -o - made a file named "-".
 set -u
 RELOPT=${RELOPT:-src/relopt}
 case $RELOPT in /*) ;; *) RELOPT=$(pwd)/$RELOPT ;; esac
@@ -72,5 +72,16 @@ ls -a | grep -q reloptXX && bad "temporary file left" || ok
 "$RELOPT" --check orig.o 2>err; st=$?
 if [ $st = 1 ] && grep -q "^relopt: orig.o: .*no hash tables" err; then ok; else bad "--check of an unprocessed object: exit $st, $(cat err)"; fi
 "$RELOPT" --check --hash-style=none orig.o 2>err && ok || bad "--check --hash-style=none of an unprocessed object: $(cat err)"
+# 10. GNU conventions: -h and -V are --help and --version; --version
+# carries the copyright and licence lines; -o - writes standard output
+# (the same bytes as -o FILE), never to a terminal, and leaves no file
+# named "-".
+"$RELOPT" -h | grep -q "^Usage: relopt" && ok || bad "-h"
+"$RELOPT" -V > ver && grep -q "^relopt " ver && grep -q "^Copyright" ver \
+  && grep -q "GPLv3+" ver && ok || bad "-V: $(cat ver)"
+"$RELOPT" --help | grep -q "hash-style=STYLE, no-merge-strtab" && ok \
+  || bad "--help does not list the -plugin-opt names"
+"$RELOPT" --hash-style=both -o out.o orig.o && "$RELOPT" --hash-style=both -o - orig.o > stdout.o \
+  && cmp -s out.o stdout.o && [ ! -e ./- ] && cmp -s a.o orig.o && ok || bad "-o -"
 echo "check-cli: $pass passed, $fail failed"
 [ $fail = 0 ]
