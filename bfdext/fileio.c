@@ -39,6 +39,40 @@ file_id_of (const struct stat *st, struct relopt_file_id *id)
   id->mtime_nsec = st->st_mtim.tv_nsec;
 }
 
+/* Open the input PATH read-only into *FDP and stat it into *ST: refused
+   (nothing left open) unless it is a regular file of a size the process
+   can address.  O_NONBLOCK: opening a FIFO (or a device) must not wait
+   for a writer; such a file is then refused.  */
+static int
+open_input (const char *path, int *fdp, struct stat *st,
+            struct relopt_error *err)
+{
+  int fd = open (path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+
+  *fdp = -1;
+  if (fd < 0)
+    return io_error (err, errno, "cannot open", path);
+  if (fstat (fd, st) != 0)
+    {
+      int e = errno;
+      close (fd);
+      return io_error (err, e, "cannot stat", path);
+    }
+  if (!S_ISREG (st->st_mode))
+    {
+      close (fd);
+      return relopt_set_error (err, RELOPT_E_IO, "'%s' is not a regular file",
+                               path);
+    }
+  if ((uint64_t)st->st_size > SIZE_MAX / 2)
+    {
+      close (fd);
+      return relopt_set_error (err, RELOPT_E_IO, "'%s' is too large", path);
+    }
+  *fdp = fd;
+  return 0;
+}
+
 int
 relopt_read_file_id (const char *path, unsigned char **bufp, size_t *lenp,
                      struct relopt_file_id *id, struct relopt_error *err)
@@ -46,32 +80,13 @@ relopt_read_file_id (const char *path, unsigned char **bufp, size_t *lenp,
   struct stat st;
   unsigned char *buf;
   size_t got = 0;
-  int fd;
+  int fd, rc;
 
   *bufp = NULL;
   *lenp = 0;
-  /* O_NONBLOCK: opening a FIFO (or a device) must not wait for a writer;
-     anything but a regular file is refused below.  */
-  fd = open (path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-  if (fd < 0)
-    return io_error (err, errno, "cannot open", path);
-  if (fstat (fd, &st) != 0)
-    {
-      int e = errno;
-      close (fd);
-      return io_error (err, e, "cannot stat", path);
-    }
-  if (!S_ISREG (st.st_mode))
-    {
-      close (fd);
-      return relopt_set_error (err, RELOPT_E_IO, "'%s' is not a regular file",
-                               path);
-    }
-  if ((uint64_t)st.st_size > SIZE_MAX / 2)
-    {
-      close (fd);
-      return relopt_set_error (err, RELOPT_E_IO, "'%s' is too large", path);
-    }
+  rc = open_input (path, &fd, &st, err);
+  if (rc)
+    return rc;
   buf = malloc (st.st_size ? (size_t)st.st_size : 1);
   if (buf == NULL)
     {
@@ -109,31 +124,14 @@ relopt_map_file (const char *path, unsigned char **mapp, size_t *lenp,
 {
   struct stat st;
   void *map;
-  int fd;
+  int fd, rc;
 
   *mapp = NULL;
   *lenp = 0;
   *fdp = -1;
-  fd = open (path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-  if (fd < 0)
-    return io_error (err, errno, "cannot open", path);
-  if (fstat (fd, &st) != 0)
-    {
-      int e = errno;
-      close (fd);
-      return io_error (err, e, "cannot stat", path);
-    }
-  if (!S_ISREG (st.st_mode))
-    {
-      close (fd);
-      return relopt_set_error (err, RELOPT_E_IO, "'%s' is not a regular file",
-                               path);
-    }
-  if ((uint64_t)st.st_size > SIZE_MAX / 2)
-    {
-      close (fd);
-      return relopt_set_error (err, RELOPT_E_IO, "'%s' is too large", path);
-    }
+  rc = open_input (path, &fd, &st, err);
+  if (rc)
+    return rc;
   /* An empty file cannot be mapped: a one-byte buffer stands in, so the
      parser says "empty file" as for any other input.  */
   if (st.st_size == 0)

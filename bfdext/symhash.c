@@ -4,39 +4,25 @@
 
 #include <config.h>
 #include "symhash.h"
+#include "../loader/relopt-loader.h"
 #include "image.h"
 #include <libiberty/hashtab.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* SysV gABI, "Hash Table", figure "Hashing Function".  */
+/* The hash functions are the loader library's (loader/relopt-loader.c:
+   SysV gABI "Hashing Function", GNU's h * 33 + c as glibc's dl_new_hash),
+   so the tables relopt writes and what loaders compute cannot disagree.  */
 uint32_t
 relopt_sysv_hash (const char *name)
 {
-  const unsigned char *p = (const unsigned char *)name;
-  uint32_t h = 0, g;
-
-  while (*p)
-    {
-      h = (h << 4) + *p++;
-      g = h & 0xf0000000u;
-      if (g)
-        h ^= g >> 24;
-      h &= ~g;
-    }
-  return h;
+  return rlo_sysv_hash (name);
 }
 
-/* GNU hash: Bernstein's h * 33 + c, as glibc's dl_new_hash.  */
 uint32_t
 relopt_gnu_hash (const char *name)
 {
-  const unsigned char *p = (const unsigned char *)name;
-  uint32_t h = 5381;
-
-  while (*p)
-    h = h * 33 + *p++;
-  return h;
+  return rlo_gnu_hash (name);
 }
 
 /* binutils bfd/elflink.c elf_buckets[] (ld.bfd 2.40: 70,000 symbols get

@@ -12,7 +12,7 @@
    EM_ARM/EM_AARCH64 object: rlo_count_branch_targets, and when it
    succeeds, the counts obey plts, distinct <= branches.
 
-   Built by fuzz/run-fuzz-loader.sh with -fsanitize=fuzzer,address,
+   Built by fuzz/run-fuzz.sh --loader with -fsanitize=fuzzer,address,
    undefined; with -DRLO_FUZZ_MAIN it is a replay program (one file per
    argument) that `make check' runs over fuzz/regress-loader/.  */
 

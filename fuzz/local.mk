@@ -46,14 +46,14 @@ fuzz:
 ## The loader library's target (fuzz/fuzz_loader.c) as a replay program,
 ## over the seeds and every hostile input (fuzz/loader-replay.sh); `make
 ## fuzz-loader FUZZ_SECONDS=N' runs it under libFuzzer
-## (fuzz/run-fuzz-loader.sh).
+## (fuzz/run-fuzz.sh --loader).
 check_PROGRAMS += fuzz/replay-loader
 fuzz_replay_loader_SOURCES = fuzz/fuzz_loader.c loader/relopt-loader.c \
 	loader/relopt-loader.h
 fuzz_replay_loader_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/loader -DRLO_FUZZ_MAIN \
 	-DRLO_SOFT_DIVIDE
 TESTS += fuzz/loader-replay.sh
-EXTRA_DIST += fuzz/loader-replay.sh fuzz/run-fuzz-loader.sh fuzz/regress-loader
+EXTRA_DIST += fuzz/loader-replay.sh fuzz/regress-loader
 .PHONY: fuzz-loader
 fuzz-loader:
-	bash $(srcdir)/fuzz/run-fuzz-loader.sh $(FUZZ_SECONDS)
+	bash $(srcdir)/fuzz/run-fuzz.sh --loader $(FUZZ_SECONDS)

@@ -9,7 +9,7 @@
 ##                                 builds for x86_64, i386, arm, aarch64
 ##                                 with `nm -u' empty
 ## `make fuzz-loader FUZZ_SECONDS=N' runs its libFuzzer target
-## (fuzz/run-fuzz-loader.sh; clang).
+## (fuzz/run-fuzz.sh --loader; clang).
 
 TESTS += tests/loader-freestanding.sh
 
