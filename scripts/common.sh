@@ -18,3 +18,29 @@ relopt_cache () {
     echo "${XDG_CACHE_HOME:-$HOME/.cache}/relopt-real"
   fi
 }
+
+# relopt_kbuild_cache: print the directory that caches the kbuild tests'
+# downloads (the -dbg package, foreign headers, resolve_btfids):
+# $RELOPT_KBUILD_CACHE when set, else relopt-kbuild beside relopt_cache's
+# directory (/var/cache/relopt-kbuild for root).
+relopt_kbuild_cache () {
+  if [ -n "${RELOPT_KBUILD_CACHE:-}" ]; then
+    echo "$RELOPT_KBUILD_CACHE"
+  else
+    echo "$(dirname "$(RELOPT_CACHE= relopt_cache)")/relopt-kbuild"
+  fi
+}
+
+# relopt_messages PROG: define say, skip (exit 77, automake's "skipped")
+# and fail (exit 1), each printing one line prefixed "PROG: ".
+relopt_messages () {
+  relopt_prog=$1
+  say () { echo "$relopt_prog: $*"; }
+  skip () { say "SKIP: $*"; exit 77; }
+  fail () { say "FAIL: $*"; exit 1; }
+}
+
+# relopt_abspath PATH: PATH made absolute against the current directory.
+relopt_abspath () {
+  case $1 in /*) echo "$1" ;; *) echo "$PWD/$1" ;; esac
+}

@@ -18,8 +18,8 @@
 #
 # Needs (else exit 77, SKIP): linux-headers-ARCH, dwarves (pahole),
 # libelf-dev, linux-source-VERSION (its tarball), and the -dbg package's
-# vmlinux: $RELOPT_VMLINUX, else $RELOPT_CACHE (default
-# /var/cache/relopt-kbuild)/dbg/usr/lib/debug/boot/vmlinux-RELEASE,
+# vmlinux: $RELOPT_VMLINUX, else the kbuild cache (scripts/common.sh,
+# relopt_kbuild_cache)/dbg/usr/lib/debug/boot/vmlinux-RELEASE,
 # downloaded there (858 MB, unpacking only vmlinux) when missing.
 
 set -u
@@ -35,17 +35,16 @@ while [ $# -gt 0 ]; do
     *) echo "kbuild-btf-test: unknown argument: $1" >&2; exit 2 ;;
   esac
 done
-say () { echo "kbuild-btf-test: $*"; }
-skip () { say "SKIP: $*"; exit 77; }
-fail () { say "FAIL: $*"; exit 1; }
+. "$(dirname "$0")/common.sh"
+relopt_messages kbuild-btf-test
 
 [ -n "$relopt" ] || relopt=$PWD/src/relopt
-case $relopt in /*) ;; *) relopt=$PWD/$relopt ;; esac
+relopt=$(relopt_abspath "$relopt")
 [ -x "$relopt" ] || fail "relopt not found: $relopt"
 plugin=$("$relopt" --plugin-path)
 [ -f "$plugin" ] || fail "ld plugin not found: $plugin"
 arch=$(dpkg --print-architecture)
-cache=${RELOPT_CACHE:-/var/cache/relopt-kbuild}
+cache=$(relopt_kbuild_cache)
 if [ -z "$kdir" ]; then
   kdir=$(ls -d /usr/src/linux-headers-*-"$arch" 2>/dev/null | sort -rV | head -1)
 fi

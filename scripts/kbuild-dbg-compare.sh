@@ -20,8 +20,8 @@
 #   scripts/kbuild-dbg-compare.sh [--relopt PATH] [--dir MODULE-DIR]
 #       [--limit N] [--jobs N] [--install-sample N] [--keep]
 #
-#   --dir DIR  the unpacked -dbg modules (default: $RELOPT_CACHE, default
-#              /var/cache/relopt-kbuild, /dbg/usr/lib/debug/lib/modules/
+#   --dir DIR  the unpacked -dbg modules (default: the kbuild cache of
+#              scripts/common.sh, /dbg/usr/lib/debug/lib/modules/
 #              RELEASE/ of the host's newest linux-image-*-dbg, downloaded
 #              and unpacked there when missing: about 860 MB, 5.6 GB
 #              unpacked)
@@ -49,13 +49,12 @@ while [ $# -gt 0 ]; do
     *) echo "kbuild-dbg-compare: unknown argument: $1" >&2; exit 2 ;;
   esac
 done
-say () { echo "kbuild-dbg-compare: $*"; }
-skip () { say "SKIP: $*"; exit 77; }
-fail () { say "FAIL: $*"; exit 1; }
+. "$(dirname "$0")/common.sh"
+relopt_messages kbuild-dbg-compare
 [ -n "$relopt" ] || relopt=$PWD/src/relopt
-case $relopt in /*) ;; *) relopt=$PWD/$relopt ;; esac
+relopt=$(relopt_abspath "$relopt")
 [ -x "$relopt" ] || fail "relopt not found: $relopt"
-cache=${RELOPT_CACHE:-/var/cache/relopt-kbuild}
+cache=$(relopt_kbuild_cache)
 arch=$(dpkg --print-architecture)
 
 if [ -z "$dir" ]; then

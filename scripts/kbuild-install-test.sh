@@ -25,7 +25,7 @@
 #                  /usr/src/linux-headers-*-ARCH)
 #   --arch ARCH    a Debian architecture to cross-build for (arm64): the
 #                  headers package is downloaded and unpacked under
-#                  $RELOPT_CACHE (default /var/cache/relopt-kbuild) and
+#                  the kbuild cache (scripts/common.sh) and
 #                  run with this machine's linux-kbuild host tools (same
 #                  version) and CROSS_COMPILE=<gnu triplet>-
 #   --no-sign      skip the signing run
@@ -61,17 +61,16 @@ while [ $# -gt 0 ]; do
   esac
 done
 
-say () { echo "kbuild-install-test: $*"; }
-skip () { say "SKIP: $*"; exit 77; }
-fail () { say "FAIL: $*"; exit 1; }
+. "$(dirname "$0")/common.sh"
+relopt_messages kbuild-install-test
 
 [ -n "$relopt" ] || relopt=$PWD/src/relopt
-case $relopt in /*) ;; *) relopt=$PWD/$relopt ;; esac
+relopt=$(relopt_abspath "$relopt")
 [ -x "$relopt" ] || fail "relopt not found: $relopt (build it, or pass --relopt)"
 command -v make >/dev/null 2>&1 || skip "make not installed"
 host=$(dpkg --print-architecture 2>/dev/null || echo amd64)
 [ -n "$arch" ] || arch=$host
-cache=${RELOPT_CACHE:-/var/cache/relopt-kbuild}
+cache=$(relopt_kbuild_cache)
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/relopt-kinst.XXXXXX") || fail "mktemp"
 cleanup () { if [ "$keep" = no ]; then rm -rf "$work"; else say "kept $work"; fi; }

@@ -62,13 +62,12 @@ while [ $# -gt 0 ]; do
   esac
 done
 
-say () { echo "kbuild-plugin-test: $*"; }
-skip () { say "SKIP: $*"; exit 77; }
-fail () { say "FAIL: $*"; exit 1; }
+. "$(dirname "$0")/common.sh"
+relopt_messages kbuild-plugin-test
 
 [ -n "$plugin" ] || plugin=$PWD/plugin/.libs/relopt.so
 [ -n "$relopt" ] || relopt=$PWD/src/relopt
-case $plugin in /*) ;; *) plugin=$PWD/$plugin ;; esac
+plugin=$(relopt_abspath "$plugin")
 [ -f "$plugin" ] || fail "plugin not found: $plugin (build it, or pass --plugin)"
 [ -x "$relopt" ] || relopt=
 
