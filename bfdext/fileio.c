@@ -41,8 +41,9 @@ file_id_of (const struct stat *st, struct relopt_file_id *id)
 
 /* Open the input PATH read-only into *FDP and stat it into *ST: refused
    (nothing left open) unless it is a regular file of a size the process
-   can address.  O_NONBLOCK: opening a FIFO (or a device) must not wait
-   for a writer; such a file is then refused.  */
+   can address.  The messages do not repeat PATH: the caller names the
+   input first ("relopt: PATH: cannot open: ...").  O_NONBLOCK: opening a FIFO
+   (or a device) must not wait for a writer; such a file is then refused.  */
 static int
 open_input (const char *path, int *fdp, struct stat *st,
             struct relopt_error *err)
@@ -51,23 +52,28 @@ open_input (const char *path, int *fdp, struct stat *st,
 
   *fdp = -1;
   if (fd < 0)
-    return io_error (err, errno, "cannot open", path);
+    return relopt_set_error (err, RELOPT_E_IO, "cannot open: %s",
+                             strerror (errno));
   if (fstat (fd, st) != 0)
     {
       int e = errno;
       close (fd);
-      return io_error (err, e, "cannot stat", path);
+      return relopt_set_error (err, RELOPT_E_IO, "cannot stat: %s",
+                               strerror (e));
     }
   if (!S_ISREG (st->st_mode))
     {
       close (fd);
-      return relopt_set_error (err, RELOPT_E_IO, "'%s' is not a regular file",
-                               path);
+      return relopt_set_error (err, RELOPT_E_IO,
+                               S_ISDIR (st->st_mode)
+                                   ? "is a directory, not an object file"
+                                   : "not a regular file (device, FIFO or "
+                                     "socket)");
     }
   if ((uint64_t)st->st_size > SIZE_MAX / 2)
     {
       close (fd);
-      return relopt_set_error (err, RELOPT_E_IO, "'%s' is too large", path);
+      return relopt_set_error (err, RELOPT_E_IO, "too large to map");
     }
   *fdp = fd;
   return 0;
@@ -103,10 +109,10 @@ relopt_read_file_id (const char *path, unsigned char **bufp, size_t *lenp,
           int e = n < 0 ? errno : EIO;
           free (buf);
           close (fd);
-          return n < 0
-                     ? io_error (err, e, "cannot read", path)
-                     : relopt_set_error (err, RELOPT_E_IO,
-                                         "'%s' shrank while being read", path);
+          return n < 0 ? relopt_set_error (err, RELOPT_E_IO, "cannot read: %s",
+                                           strerror (e))
+                       : relopt_set_error (err, RELOPT_E_IO,
+                                           "shrank while being read");
         }
       got += (size_t)n;
     }
@@ -143,7 +149,8 @@ relopt_map_file (const char *path, unsigned char **mapp, size_t *lenp,
         {
           int e = errno;
           close (fd);
-          return io_error (err, e, "cannot map", path);
+          return relopt_set_error (err, RELOPT_E_IO, "cannot map: %s",
+                                   strerror (e));
         }
     }
   if (map == NULL)
