@@ -12,7 +12,7 @@
 #   4. run the end-to-end test over a fixed sample of the modules of
 #      Debian's armhf, amd64, s390x and arm64 kernel packages (`make
 #      check-real' with --limit: RELOPT_REAL_LIMIT modules per
-#      architecture, default 500, spread evenly over the sorted module
+#      architecture, default 1000, spread evenly over the sorted module
 #      list, so the same modules every run; 0 = every module, about 13,500,
 #      some 25 minutes here).  It skips with a message when the archive is
 #      unreachable.  Link equivalence runs in step 2 on its fixed sample
@@ -69,7 +69,7 @@ if [ "${RELOPT_DISTCHECK:-0}" = 1 ]; then
 fi
 
 if [ "${RELOPT_SKIP_REAL:-0}" != 1 ]; then
-  limit=${RELOPT_REAL_LIMIT:-500}
+  limit=${RELOPT_REAL_LIMIT:-1000}
   step "real Debian kernel modules (make check-real, $limit per architecture; 0 = all)"
   (cd build && make check-real REAL_ARCHS="armhf amd64 s390x arm64" \
      REAL_FLAGS="--limit $limit")
