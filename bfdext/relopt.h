@@ -116,8 +116,17 @@ extern "C"
                                        untouched */
   };
 
+  /* Receives one line of a report (no newline); CTX as passed.  */
+  typedef void (*relopt_report_fn) (void *ctx, const char *line);
+
+  /* The --stats report of S, one call of EMIT per line ("file size ...",
+     ".strtab ...", ".hash ...", ...), the same for the command and the ld
+     plugin.  */
+  void relopt_stats_report (const struct relopt_stats *s,
+                            relopt_report_fn emit, void *ctx);
+
   /* The ET_REL image: the file's bytes plus a decoded view of the ELF header,
-     section headers and symbol table.  Opaque; see image.h inside bfdext.  */
+       section headers and symbol table.  Opaque; see image.h inside bfdext. */
   typedef struct relopt_image relopt_image;
 
   /* Parse LEN bytes at BUF (copied; BUF may be freed afterwards) as an ELF

@@ -198,42 +198,18 @@ classify_output (const char *path, int *errnum)
   return OUTPUT_INCOMPLETE;
 }
 
-/* Print the `stats' option's report for FILE through LDPL_INFO, one
-   line per item, with the wording of `relopt --stats'.  */
+/* The `stats' option's report for FILE: relopt --stats' lines, each
+   through ld's message callback (LDPL_INFO) as "relopt: FILE: LINE".  */
+static void
+report_line (void *ctx, const char *line)
+{
+  say (LDPL_INFO, "relopt: %s: %s", (const char *)ctx, line);
+}
+
 static void
 report_stats (const char *file, const struct relopt_stats *st)
 {
-  say (LDPL_INFO, "relopt: %s: file size %llu -> %llu bytes (%+lld)", file,
-       (unsigned long long)st->file_bytes_before,
-       (unsigned long long)st->file_bytes_after,
-       (long long)st->file_bytes_after - (long long)st->file_bytes_before);
-  say (LDPL_INFO, "relopt: %s: .strtab %llu -> %llu bytes (%+lld)", file,
-       (unsigned long long)st->strtab_bytes_before,
-       (unsigned long long)st->strtab_bytes_after,
-       (long long)st->strtab_bytes_after - (long long)st->strtab_bytes_before);
-  say (LDPL_INFO, "relopt: %s: symbols %lu (%lu moved)", file,
-       (unsigned long)st->nsyms, (unsigned long)st->symbols_moved);
-  if (st->sysv_nbucket != 0)
-    say (LDPL_INFO,
-         "relopt: %s: .hash %lu buckets, %lu hashed, longest chain %lu, "
-         "mean %.2f",
-         file, (unsigned long)st->sysv_nbucket,
-         (unsigned long)st->sysv_nhashed, (unsigned long)st->sysv_max_chain,
-         st->sysv_mean_chain);
-  if (st->gnu_nbucket != 0)
-    say (LDPL_INFO,
-         "relopt: %s: .gnu.hash %lu buckets, %lu hashed from symoffset %lu, "
-         "bloom %lu bits, longest chain %lu, mean %.2f",
-         file, (unsigned long)st->gnu_nbucket, (unsigned long)st->gnu_nhashed,
-         (unsigned long)st->gnu_symoffset, (unsigned long)st->gnu_bloom_bits,
-         (unsigned long)st->gnu_max_chain, st->gnu_mean_chain);
-  if (st->branch_relocs != 0)
-    say (LDPL_INFO,
-         "relopt: %s: branch relocs %llu, %llu distinct targets, %lu "
-         "sections reordered",
-         file, (unsigned long long)st->branch_relocs,
-         (unsigned long long)st->branch_targets,
-         (unsigned long)st->reloc_sections_sorted);
+  relopt_stats_report (st, report_line, (void *)file);
 }
 
 /* The cleanup hook: rewrite a relocatable output in place.  */

@@ -119,40 +119,20 @@ error_at (const char *file, const struct relopt_error *err)
 }
 
 static void
+print_line (void *ctx, const char *line)
+{
+  (void)ctx;
+  printf ("  %s\n", line);
+}
+
+static void
 print_stats (const char *file, const struct relopt_stats *s)
 {
   char target[64];
   const char *t = bfdview_target (file, target, sizeof target);
 
   printf ("%s: %s\n", file, t ? t : "ELF");
-  printf ("  file size       %10llu -> %llu bytes (%+lld)\n",
-          (unsigned long long)s->file_bytes_before,
-          (unsigned long long)s->file_bytes_after,
-          (long long)s->file_bytes_after - (long long)s->file_bytes_before);
-  printf ("  .strtab         %10llu -> %llu bytes (%+lld)\n",
-          (unsigned long long)s->strtab_bytes_before,
-          (unsigned long long)s->strtab_bytes_after,
-          (long long)s->strtab_bytes_after
-              - (long long)s->strtab_bytes_before);
-  if (s->trailer_bytes)
-    printf ("  trailer dropped %10llu bytes\n",
-            (unsigned long long)s->trailer_bytes);
-  printf ("  symbols         %10u (%u moved)\n", s->nsyms, s->symbols_moved);
-  if (s->sysv_nbucket)
-    printf ("  .hash           %10u buckets, %u hashed, longest chain %u, "
-            "mean %.2f\n",
-            s->sysv_nbucket, s->sysv_nhashed, s->sysv_max_chain,
-            s->sysv_mean_chain);
-  if (s->gnu_nbucket)
-    printf ("  .gnu.hash       %10u buckets, %u hashed from symoffset %u, "
-            "bloom %u bits, longest chain %u, mean %.2f\n",
-            s->gnu_nbucket, s->gnu_nhashed, s->gnu_symoffset,
-            s->gnu_bloom_bits, s->gnu_max_chain, s->gnu_mean_chain);
-  if (s->branch_relocs)
-    printf ("  branch relocs   %10llu, %llu distinct targets, %u sections "
-            "reordered\n",
-            (unsigned long long)s->branch_relocs,
-            (unsigned long long)s->branch_targets, s->reloc_sections_sorted);
+  relopt_stats_report (s, print_line, NULL);
 }
 
 /* Where the ld plugin is: the installed one, or, when relopt runs from
