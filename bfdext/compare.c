@@ -12,32 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Sections whose contents a rewrite may change.  */
-static bool
-may_change (const relopt_image *img, uint32_t idx)
-{
-  const struct relopt_section *s = &img->sec[idx];
-
-  if (idx == img->symtab || idx == img->strtab || idx == img->shstrndx
-      || idx == img->shndxsec)
-    return true;
-  if (s->sh_link != img->symtab)
-    return false;
-  switch (s->sh_type)
-    {
-    case RELOPT_SHT_REL:
-    case RELOPT_SHT_RELA:
-    case RELOPT_SHT_GROUP: /* contents are section indices: unchanged,
-                              but sh_info is a symbol index */
-    case RELOPT_SHT_LLVM_ADDRSIG:
-    case RELOPT_SHT_HASH:
-    case RELOPT_SHT_GNU_HASH:
-      return true;
-    default:
-      return false;
-    }
-}
-
 /* SHT_HASH and SHT_GNU_HASH sections, whatever they link to, are
    rebuilt (or dropped when last) by every rewrite.  */
 static bool
@@ -327,7 +301,7 @@ relopt_compare_images (const relopt_image *a, const relopt_image *b,
       else if (x->sh_entsize != y->sh_entsize && x->sh_type != RELOPT_SHT_HASH
                && x->sh_type != RELOPT_SHT_GNU_HASH)
         what = "sh_entsize";
-      else if (!may_change (a, i)
+      else if (!relopt_image_rewrites (a, i)
                && (x->sh_size != y->sh_size
                    || (x->sh_type != RELOPT_SHT_NOBITS
                        && x->sh_type != RELOPT_SHT_NULL && x->sh_size

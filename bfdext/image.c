@@ -74,6 +74,39 @@ relopt_image_get_sym (const relopt_image *img, uint32_t idx,
 }
 
 bool
+relopt_symtab_user_type (uint32_t sh_type)
+{
+  switch (sh_type)
+    {
+    case RELOPT_SHT_REL:
+    case RELOPT_SHT_RELA:
+    case RELOPT_SHT_GROUP:
+    case RELOPT_SHT_SYMTAB_SHNDX:
+    case RELOPT_SHT_LLVM_ADDRSIG:
+    case RELOPT_SHT_HASH:
+    case RELOPT_SHT_GNU_HASH:
+      return true;
+    default:
+      return false;
+    }
+}
+
+bool
+relopt_image_rewrites (const relopt_image *img, uint32_t idx)
+{
+  const struct relopt_section *s = &img->sec[idx];
+
+  if (idx == img->symtab || idx == img->strtab || idx == img->shstrndx
+      || (img->shndxsec != 0 && idx == img->shndxsec))
+    return true;
+  /* A hash table is rebuilt (or removed) whatever its sh_link says: a
+     stale one is what relopt replaces.  */
+  if (s->sh_type == RELOPT_SHT_HASH || s->sh_type == RELOPT_SHT_GNU_HASH)
+    return true;
+  return s->sh_link == img->symtab && relopt_symtab_user_type (s->sh_type);
+}
+
+bool
 relopt_is_mapping_symbol (const char *name)
 {
   return name[0] == '$'

@@ -226,6 +226,19 @@ bool relopt_sym_sysv_hashed (const relopt_image *img,
                              const struct relopt_sym *sym);
 bool relopt_sym_gnu_hashed (const struct relopt_sym *sym);
 
+/* The one list of what a rewrite touches (DESIGN 1).  Section types that
+   may link to .symtab and whose symbol indices relopt remaps or rebuilds:
+   SHT_REL, SHT_RELA, SHT_GROUP (sh_info), SHT_SYMTAB_SHNDX,
+   SHT_LLVM_ADDRSIG, SHT_HASH, SHT_GNU_HASH.  */
+bool relopt_symtab_user_type (uint32_t sh_type);
+
+/* Whether a rewrite may change the contents (or sh_info) of section IDX:
+   .symtab, its .strtab, .shstrtab, SYMTAB_SHNDX, every hash table, and
+   every section of a relopt_symtab_user_type linked to .symtab.  Everything
+   else keeps its bytes (DESIGN 1): --against compares them, and a REL branch
+   addend is never read from a section this answers true for.  */
+bool relopt_image_rewrites (const relopt_image *img, uint32_t idx);
+
 /* Whether NAME is an ARM/AArch64 mapping symbol (AAELF: "$a", "$d",
    "$t", "$x", alone or followed by '.' and more).  relopt_sym_sysv_hashed
    leaves them out on EM_ARM and EM_AARCH64 only, where AAELF reserves

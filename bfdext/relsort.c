@@ -76,28 +76,6 @@ code_big_endian (const relopt_image *img)
   return img->big && !(img->e_flags & RELOPT_EF_ARM_BE8);
 }
 
-/* Section types whose contents a rewrite replaces: a REL branch key read
-   from one of them would differ between the rewrite and --check.  */
-static bool
-rewritten_type (uint32_t sh_type)
-{
-  switch (sh_type)
-    {
-    case RELOPT_SHT_SYMTAB:
-    case RELOPT_SHT_STRTAB:
-    case RELOPT_SHT_REL:
-    case RELOPT_SHT_RELA:
-    case RELOPT_SHT_HASH:
-    case RELOPT_SHT_GNU_HASH:
-    case RELOPT_SHT_GROUP:
-    case RELOPT_SHT_SYMTAB_SHNDX:
-    case RELOPT_SHT_LLVM_ADDRSIG:
-      return true;
-    default:
-      return false;
-    }
-}
-
 /* Compute the key of relocation R (at index J of section IDX).  */
 static int
 branch_key (const relopt_image *img, uint32_t idx, uint64_t j,
@@ -124,7 +102,7 @@ branch_key (const relopt_image *img, uint32_t idx, uint64_t j,
             relopt_section_label (img, idx, lb, sizeof lb),
             (unsigned long long)j, (unsigned long long)r->r_offset,
             s->sh_info);
-      if (rewritten_type (t->sh_type))
+      if (relopt_image_rewrites (img, s->sh_info))
         return relopt_set_error (
             err, RELOPT_E_FORMAT,
             "%s: branch relocation %llu applies to "

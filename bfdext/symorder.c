@@ -71,26 +71,6 @@ relopt_symorder_gnu (const relopt_image *img, uint32_t *new_to_old,
   return 0;
 }
 
-/* Section types that may link to .symtab and whose symbol indices relopt
-   remaps or rebuilds.  */
-static bool
-known_symtab_user (uint32_t sh_type)
-{
-  switch (sh_type)
-    {
-    case RELOPT_SHT_REL:
-    case RELOPT_SHT_RELA:
-    case RELOPT_SHT_GROUP:
-    case RELOPT_SHT_SYMTAB_SHNDX:
-    case RELOPT_SHT_LLVM_ADDRSIG:
-    case RELOPT_SHT_HASH:
-    case RELOPT_SHT_GNU_HASH:
-      return true;
-    default:
-      return false;
-    }
-}
-
 int
 relopt_symorder_check_users (const relopt_image *img, struct relopt_error *err)
 {
@@ -99,7 +79,7 @@ relopt_symorder_check_users (const relopt_image *img, struct relopt_error *err)
 
   for (i = 1; i < img->shnum; i++)
     if (img->sec[i].sh_link == img->symtab && i != img->symtab
-        && !known_symtab_user (img->sec[i].sh_type))
+        && !relopt_symtab_user_type (img->sec[i].sh_type))
       return relopt_set_error (
           err, RELOPT_E_REFUSE,
           "%s (type 0x%x) links to .symtab and may hold symbol indices "
