@@ -196,12 +196,12 @@ relopt_read_whole_file (const char *path, unsigned char **bufp, size_t *lenp,
   return relopt_read_file_id (path, bufp, lenp, NULL, err);
 }
 
-static int
-write_all (int fd, const unsigned char *buf, size_t len)
+int
+relopt_pwrite_all (int fd, const unsigned char *buf, size_t len, uint64_t off)
 {
   while (len > 0)
     {
-      ssize_t n = write (fd, buf, len);
+      ssize_t n = pwrite (fd, buf, len, (off_t)off);
       if (n < 0 && errno == EINTR)
         continue;
       if (n < 0)
@@ -210,6 +210,7 @@ write_all (int fd, const unsigned char *buf, size_t len)
         return EIO;
       buf += n;
       len -= (size_t)n;
+      off += (uint64_t)n;
     }
   return 0;
 }
@@ -266,7 +267,7 @@ static int
 write_buf (int fd, void *ctx)
 {
   const struct buf_writer *w = ctx;
-  return write_all (fd, w->buf, w->len);
+  return relopt_pwrite_all (fd, w->buf, w->len, 0);
 }
 
 int

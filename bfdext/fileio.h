@@ -64,4 +64,9 @@ int relopt_replace_file_with (const char *path, relopt_write_fn write,
                               const struct relopt_file_id *expect, bool flush,
                               struct relopt_error *err);
 
+/* Write LEN bytes at BUF to FD at offset OFF (pwrite, retried on EINTR
+   and short writes).  Returns 0 or an errno value.  */
+int relopt_pwrite_all (int fd, const unsigned char *buf, size_t len,
+                       uint64_t off);
+
 #endif /* RELOPT_FILEIO_H */

@@ -7,6 +7,7 @@
 
 #include <config.h>
 #include "image.h"
+#include "fileio.h"
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -274,26 +275,6 @@ relopt_layout_unchanged (const relopt_image *img,
   return true;
 }
 
-/* Write LEN bytes at BUF to FD at offset OFF.  Returns 0 or an errno.  */
-static int
-pwrite_all (int fd, const unsigned char *buf, size_t len, uint64_t off)
-{
-  while (len > 0)
-    {
-      ssize_t n = pwrite (fd, buf, len, (off_t)off);
-      if (n < 0 && errno == EINTR)
-        continue;
-      if (n < 0)
-        return errno;
-      if (n == 0)
-        return EIO;
-      buf += n;
-      len -= (size_t)n;
-      off += (uint64_t)n;
-    }
-  return 0;
-}
-
 /* Copy LEN bytes of IN_FD at IN_OFF to OUT_FD at OUT_OFF in the kernel
    (copy_file_range: no user-space copy; a reflink where the filesystem
    shares extents).  Falls back to pwrite from BUF, the same bytes in
@@ -320,7 +301,7 @@ copy_range (int in_fd, uint64_t in_off, int out_fd, uint64_t out_off,
   (void)in_fd;
   (void)in_off;
 #endif
-  return len ? pwrite_all (out_fd, buf, len, out_off) : 0;
+  return len ? relopt_pwrite_all (out_fd, buf, len, out_off) : 0;
 }
 
 int
@@ -330,7 +311,7 @@ relopt_layout_write (const relopt_image *img, const struct relopt_layout *lay,
   uint32_t i;
   int e;
 
-  e = pwrite_all (out_fd, lay->ehdr, lay->ehsize, 0);
+  e = relopt_pwrite_all (out_fd, lay->ehdr, lay->ehsize, 0);
   for (i = 1; e == 0 && i < img->shnum; i++)
     {
       const struct relopt_section *s = &img->sec[i];
@@ -342,11 +323,11 @@ relopt_layout_write (const relopt_image *img, const struct relopt_layout *lay,
         e = copy_range (in_fd, (uint64_t)from, out_fd, lay->offset[i], s->data,
                         s->sh_size);
       else
-        e = pwrite_all (out_fd, s->data, s->sh_size, lay->offset[i]);
+        e = relopt_pwrite_all (out_fd, s->data, s->sh_size, lay->offset[i]);
     }
   /* The header table ends the file, so the padding before sections (never
      written) reads back as zeros, as in the serialized buffer.  */
   if (e == 0)
-    e = pwrite_all (out_fd, lay->shdrs, lay->shdrs_size, lay->shoff);
+    e = relopt_pwrite_all (out_fd, lay->shdrs, lay->shdrs_size, lay->shoff);
   return e;
 }
