@@ -391,14 +391,72 @@ name_tables (relopt_image *img, const struct tables *t, unsigned style,
   return rc;
 }
 
+/* Pass 1: data after the ELF image (a module signature) cannot survive a
+   rewrite (the signature would no longer match): refuse unless the user
+   asked for it to be dropped.  */
+static int
+refuse_trailer (const relopt_image *img, const struct relopt_options *opts,
+                struct relopt_stats *stats, struct relopt_error *err)
+{
+  if (img->trailer_len > 0 && !opts->drop_signature)
+    return relopt_set_error (
+        err, RELOPT_E_SIGNATURE,
+        "%llu bytes after the ELF data (%s) would be lost: use "
+        "--drop-signature to drop them, and sign again afterwards",
+        (unsigned long long)img->trailer_len,
+        img->trailer_is_signature ? "an appended module signature"
+                                  : "unknown trailing data");
+  stats->trailer_bytes = img->trailer_len;
+  return 0;
+}
+
+/* The names of the tables settle_tables kept in place (KEPT[0] .gnu.hash,
+   KEPT[1] .hash), copied: name_tables trims .shstrtab around them.  */
+static int
+remember_kept (const relopt_image *img, const struct tables *t, char *kept[2],
+               struct relopt_error *err)
+{
+  if ((t->gnu && (kept[0] = strdup (img->sec[t->gnu].name)) == NULL)
+      || (t->sysv && (kept[1] = strdup (img->sec[t->sysv].name)) == NULL))
+    return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
+  return 0;
+}
+
+/* Pass 6: the hash tables over the final symtab.  Their names go into
+   .shstrtab first, ".gnu.hash" before ".hash" so that ".hash" is its
+   tail, and before the symbol names are taken: when .shstrtab is also
+   .strtab, adding a name replaces the bytes those names point into.  */
+static int
+build_tables (relopt_image *img, unsigned style, struct tables *t,
+              char *const kept[2], uint32_t symoffset,
+              struct relopt_stats *stats, struct relopt_error *err)
+{
+  const char **names;
+  int rc;
+
+  rc = name_tables (img, t, style, kept, err);
+  if (rc || style == RELOPT_HASH_NONE)
+    return rc;
+  names = relopt_image_sym_names (img);
+  if (names == NULL)
+    return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
+  if (style & RELOPT_HASH_SYSV)
+    rc = build_sysv (img, names, &t->sysv, stats, err);
+  if (rc == 0 && (style & RELOPT_HASH_GNU))
+    rc = build_gnu (img, names, symoffset, &t->gnu, stats, err);
+  free (names);
+  return rc;
+}
+
+/* The passes, in order; each may change only what DESIGN 1 allows
+   (relopt_image_rewrites).  */
 int
 relopt_rewrite (relopt_image *img, const struct relopt_options *opts,
                 struct relopt_stats *stats, struct relopt_error *err)
 {
   struct relopt_stats local;
-  struct tables tables;
-  const char **names = NULL;
-  char *kept[2] = { NULL, NULL }; /* names of tables kept in place */
+  struct tables tables = { 0, 0 };
+  char *kept[2] = { NULL, NULL };
   uint32_t symoffset = img->nsyms;
   int rc;
 
@@ -409,62 +467,32 @@ relopt_rewrite (relopt_image *img, const struct relopt_options *opts,
   stats->strtab_bytes_before = img->sec[img->strtab].sh_size;
   stats->nsyms = img->nsyms;
 
-  /* 1. Data after the ELF image (a module signature) cannot survive a
-        rewrite (the signature would no longer match): refuse unless the
-        user asked for it to be dropped.  */
-  if (img->trailer_len > 0 && !opts->drop_signature)
-    return relopt_set_error (
-        err, RELOPT_E_SIGNATURE,
-        "%llu bytes after the ELF data (%s) would be lost: use "
-        "--drop-signature to drop them, and sign again afterwards",
-        (unsigned long long)img->trailer_len,
-        img->trailer_is_signature ? "an appended module signature"
-                                  : "unknown trailing data");
-  stats->trailer_bytes = img->trailer_len;
-
-  /* 2. Existing tables: rebuilt in place, or dropped when not wanted.  */
-  rc = settle_tables (img, opts->hash_style, &tables, err);
-  if (rc == 0 && tables.gnu
-      && (kept[0] = strdup (img->sec[tables.gnu].name)) == NULL)
-    rc = relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
-  if (rc == 0 && tables.sysv
-      && (kept[1] = strdup (img->sec[tables.sysv].name)) == NULL)
-    rc = relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
-
-  /* 3. Symbol order for .gnu.hash, every index user remapped.  */
+  /* 1. A trailer (module signature) is dropped only when asked.  */
+  rc = refuse_trailer (img, opts, stats, err);
+  /* 2. Existing tables: the ones at the end removed, others kept in
+        place for rebuilding, or refused when not wanted.  */
+  if (rc == 0)
+    rc = settle_tables (img, opts->hash_style, &tables, err);
+  if (rc == 0)
+    rc = remember_kept (img, &tables, kept, err);
+  /* 3. ELF's locals-first rule holds, then the symbol order for
+        .gnu.hash, every index user remapped.  */
   if (rc == 0)
     rc = relopt_image_check_locals_first (img, RELOPT_E_FORMAT, err);
   if (rc == 0 && (opts->hash_style & RELOPT_HASH_GNU))
     rc = order_symbols (img, &symoffset, stats, err);
-
   /* 4. Branch relocations by target (ARM/AArch64).  */
   if (rc == 0 && opts->sort_branch_relocs)
     rc = relopt_relsort_image (img, stats, err);
-
   /* 5. Suffix-merged .strtab, a pure function of the final symtab.  */
   if (rc == 0 && opts->merge_strtab && !strtab_shared (img))
     rc = merge_strtab (img, err);
-
-  /* 6. Hash tables over the final symtab.  Their names go into
-     .shstrtab first, ".gnu.hash" before ".hash" so that ".hash" is its
-     tail, and before NAMES is taken: when .shstrtab is also .strtab,
-     adding a name replaces the bytes NAMES points into.  */
+  /* 6. Hash tables over the final symtab.  */
   if (rc == 0)
-    rc = name_tables (img, &tables, opts->hash_style, kept, err);
-  if (rc == 0 && opts->hash_style != RELOPT_HASH_NONE)
-    {
-      names = relopt_image_sym_names (img);
-      if (names == NULL)
-        rc = relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
-    }
-  if (rc == 0 && (opts->hash_style & RELOPT_HASH_SYSV))
-    rc = build_sysv (img, names, &tables.sysv, stats, err);
-  if (rc == 0 && (opts->hash_style & RELOPT_HASH_GNU))
-    rc = build_gnu (img, names, symoffset, &tables.gnu, stats, err);
-  free (names);
+    rc = build_tables (img, opts->hash_style, &tables, kept, symoffset, stats,
+                       err);
   free (kept[0]);
   free (kept[1]);
-
   stats->strtab_bytes_after = img->sec[img->strtab].sh_size;
   return rc;
 }
