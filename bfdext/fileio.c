@@ -281,90 +281,100 @@ relopt_replace_file_checked (const char *path, const unsigned char *buf,
                                    true, err);
 }
 
-int
-relopt_replace_file_with (const char *path, relopt_write_fn write_fn,
-                          void *ctx, const char *mode_from,
-                          const struct relopt_file_id *expect, bool flush,
-                          struct relopt_error *err)
+/* What replacing TARGET means: refused for a read-only file (the rename
+   would succeed in a writable directory, but the user made it read-only;
+   root may write anything, as with open(2)) and for anything but a
+   regular file (a device node or FIFO given as output must stay what it
+   is).  *DEST gets the mode and, for an existing file, the owner to give
+   the new one: an existing destination keeps its own (in place: the
+   input's); a new file gets MODE_FROM's permission bits less the umask,
+   else 0666 less the umask, as open would.  */
+struct dest
 {
-  char *target = NULL, *tmp = NULL, *slash;
-  const char *base;
+  mode_t mode;
+  bool exists;
+  uid_t uid;
+  gid_t gid;
+};
+
+static int
+destination (const char *target, const char *mode_from, struct dest *d,
+             struct relopt_error *err)
+{
   struct stat st;
-  mode_t mode, tmode = 0;
-  bool have_owner = false;
-  uid_t uid = 0;
-  gid_t gid = 0;
-  int fd = -1, e, rc;
-  size_t dirlen;
 
-  rc = resolve_target (path, &target, err);
-  if (rc)
-    return rc;
-
-  /* A read-only file is not replaced (the rename would succeed in a
-     writable directory): the user made it read-only.  Root may write
-     anything, as with open(2).  */
+  memset (d, 0, sizeof *d);
   if (faccessat (AT_FDCWD, target, F_OK, AT_EACCESS) == 0
       && faccessat (AT_FDCWD, target, W_OK, AT_EACCESS) != 0)
-    {
-      rc = io_error (err, errno, "cannot replace read-only file", target);
-      free (target);
-      return rc;
-    }
-
-  /* Mode: an existing destination keeps its own (in place: the input's);
-     a new file gets MODE_FROM's permission bits less the umask, else
-     0666 less the umask, as open would.  Only regular files are
-     replaced: a device node or FIFO given as output must stay what it
-     is.  */
+    return io_error (err, errno, "cannot replace read-only file", target);
   if (stat (target, &st) == 0)
     {
       if (!S_ISREG (st.st_mode))
-        {
-          rc = relopt_set_error (err, RELOPT_E_IO,
+        return relopt_set_error (err, RELOPT_E_IO,
                                  S_ISDIR (st.st_mode)
                                      ? "cannot write '%s': Is a directory"
                                      : "'%s' exists and is not a regular "
                                        "file (device, FIFO or socket); "
                                        "relopt only replaces regular files",
                                  target);
-          free (target);
-          return rc;
-        }
-      have_owner = true;
-      uid = st.st_uid;
-      gid = st.st_gid;
-      tmode = st.st_mode & 07777;
+      d->exists = true;
+      d->uid = st.st_uid;
+      d->gid = st.st_gid;
+      d->mode = st.st_mode & 07777;
+      return 0;
     }
-  if (have_owner)
-    mode = tmode;
-  else
-    {
-      mode_t mask = current_umask ();
-      mode = 0666 & ~mask;
-      if (mode_from && stat (mode_from, &st) == 0)
-        mode = st.st_mode & 0777 & ~mask;
-    }
+  d->mode = 0666 & ~current_umask ();
+  if (mode_from && stat (mode_from, &st) == 0)
+    d->mode = st.st_mode & 0777 & ~current_umask ();
+  return 0;
+}
 
-  /* Temporary file beside the target: TARGET's directory/.BASE.XXXXXX.  */
-  base = lbasename (target);
-  slash = strrchr (target, '/');
-  dirlen = slash ? (size_t)(slash - target) + 1 : 0;
-  tmp = malloc (dirlen + strlen (base) + 16);
+/* A new temporary file beside TARGET: TARGET's directory/.BASE.reloptXXXXXX
+   (at most 200 bytes of BASE, so the name stays within NAME_MAX for any
+   input name).  *TMPP is malloc'd, *FDP open.  */
+static int
+make_temp (const char *target, char **tmpp, int *fdp, struct relopt_error *err)
+{
+  const char *base = lbasename (target), *slash = strrchr (target, '/');
+  size_t dirlen = slash ? (size_t)(slash - target) + 1 : 0;
+  char *tmp = malloc (dirlen + strlen (base) + 16);
+
+  *tmpp = NULL;
+  *fdp = -1;
   if (tmp == NULL)
-    {
-      free (target);
-      return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
-    }
+    return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
   memcpy (tmp, target, dirlen);
-  /* At most 200 bytes of the name, so the temporary name stays within
-     NAME_MAX (255) for any input name.  */
   sprintf (tmp + dirlen, ".%.200s.reloptXXXXXX", base);
-  fd = mkstemp (tmp);
-  if (fd < 0)
+  *fdp = mkstemp (tmp);
+  if (*fdp < 0)
     {
-      rc = io_error (err, errno, "cannot create a temporary file for", target);
+      int rc = io_error (err, errno, "cannot create a temporary file for",
+                         target);
       free (tmp);
+      return rc;
+    }
+  *tmpp = tmp;
+  return 0;
+}
+
+int
+relopt_replace_file_with (const char *path, relopt_write_fn write_fn,
+                          void *ctx, const char *mode_from,
+                          const struct relopt_file_id *expect, bool flush,
+                          struct relopt_error *err)
+{
+  char *target = NULL, *tmp = NULL;
+  struct dest d;
+  struct stat st;
+  int fd = -1, e, rc;
+
+  rc = resolve_target (path, &target, err);
+  if (rc == 0)
+    rc = destination (target, mode_from, &d, err);
+  if (rc == 0)
+    rc = make_temp (target, &tmp, &fd, err);
+  if (rc)
+    {
       free (target);
       return rc;
     }
@@ -376,11 +386,11 @@ relopt_replace_file_with (const char *path, relopt_write_fn write_fn,
     }
   /* Keep an existing file's owner where we may (root); not an error
      otherwise, as cp and objcopy behave.  */
-  if (have_owner && fchown (fd, uid, gid) != 0)
+  if (d.exists && fchown (fd, d.uid, d.gid) != 0)
     {
       /* ignored */
     }
-  if (fchmod (fd, mode) != 0)
+  if (fchmod (fd, d.mode) != 0)
     {
       rc = io_error (err, errno, "cannot set the mode of", target);
       goto fail;
@@ -392,7 +402,7 @@ relopt_replace_file_with (const char *path, relopt_write_fn write_fn,
      not flush theirs: there is nothing older to lose.  FLUSH is false
      in the ld plugin: the file it replaces is ld's own unflushed output,
      so a flush would buy nothing ld gives.  */
-  if (flush && have_owner && fsync (fd) != 0)
+  if (flush && d.exists && fsync (fd) != 0)
     {
       rc = io_error (err, errno, "cannot flush", target);
       goto fail;
