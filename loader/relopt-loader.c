@@ -400,6 +400,27 @@ sysv_chain (const struct rlo_sysv *t, uint32_t i)
   return sysv_word (t, (uint64_t) t->nbucket + i);
 }
 
+/* What both validations check first: the arguments, the symtab and
+   strtab (check_elf, which gives *NSYMS), and that the table is linked to
+   this symtab.  Clears *F.  */
+static int
+validate_start (const struct rlo_elf *elf, const struct rlo_section *hash,
+                const void *t, struct rlo_fault *f, uint32_t *nsyms)
+{
+  int rc;
+
+  fail (f, RLO_AT_NONE, 0, 0, "", RLO_OK);
+  if (hash == 0 || t == 0 || hash->data == 0)
+    return RLO_E_ARG;
+  rc = check_elf (elf, nsyms);
+  if (rc)
+    return rc;
+  if (hash->sh_link != elf->symtab_index)
+    return fail (f, RLO_AT_NONE, 0, hash->sh_link, "sh_link is not .symtab",
+                 RLO_E_LINK);
+  return RLO_OK;
+}
+
 int
 rlo_sysv_validate (const struct rlo_elf *elf, const struct rlo_section *hash,
                    struct rlo_sysv *t, struct rlo_fault *f)
@@ -411,15 +432,9 @@ rlo_sysv_validate (const struct rlo_elf *elf, const struct rlo_section *hash,
   struct sym s;
   int rc;
 
-  fail (f, RLO_AT_NONE, 0, 0, "", RLO_OK);
-  if (hash == 0 || t == 0 || hash->data == 0)
-    return RLO_E_ARG;
-  rc = check_elf (elf, &nsyms);
+  rc = validate_start (elf, hash, t, f, &nsyms);
   if (rc)
     return rc;
-  if (hash->sh_link != elf->symtab_index)
-    return fail (f, RLO_AT_NONE, 0, hash->sh_link, "sh_link is not .symtab",
-                 RLO_E_LINK);
   es = hash->sh_entsize ? hash->sh_entsize : 4;
   if (es != 4 && es != 8)
     return fail (f, RLO_AT_NONE, 0, es, "sh_entsize is not 4 or 8",
@@ -616,15 +631,9 @@ rlo_gnu_validate (const struct rlo_elf *elf, const struct rlo_section *hash,
   struct sym s;
   int rc;
 
-  fail (f, RLO_AT_NONE, 0, 0, "", RLO_OK);
-  if (hash == 0 || t == 0 || hash->data == 0)
-    return RLO_E_ARG;
-  rc = check_elf (elf, &nsyms);
+  rc = validate_start (elf, hash, t, f, &nsyms);
   if (rc)
     return rc;
-  if (hash->sh_link != elf->symtab_index)
-    return fail (f, RLO_AT_NONE, 0, hash->sh_link, "sh_link is not .symtab",
-                 RLO_E_LINK);
   if (hash->size < 16)
     return fail (f, RLO_AT_NONE, 0, hash->size, "too short for its header",
                  RLO_E_SIZE);
