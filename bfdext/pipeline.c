@@ -138,18 +138,26 @@ strtab_shared (const relopt_image *img)
 }
 
 /* Pass: order the symbols for .gnu.hash and remap every index user.
- *SYMOFFSET gets the first hashed index.  */
+   *SYMOFFSET gets the first hashed index, *GNU_HASHP a new array of NSYMS
+   entries with each hashed symbol's GNU hash at its new index (as
+   relopt_symorder_gnu fills it), which the caller frees after
+   build_tables has read it.  */
 static int
-order_symbols (relopt_image *img, uint32_t *symoffset,
+order_symbols (relopt_image *img, uint32_t **gnu_hashp, uint32_t *symoffset,
                struct relopt_stats *stats, struct relopt_error *err)
 {
   uint32_t *new_to_old, i, moved = 0;
+  size_t n = img->nsyms ? img->nsyms : 1;
   int rc;
 
-  new_to_old = malloc (img->nsyms * sizeof *new_to_old);
-  if (new_to_old == NULL)
-    return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
-  rc = relopt_symorder_gnu (img, new_to_old, symoffset, err);
+  new_to_old = malloc (n * sizeof *new_to_old);
+  *gnu_hashp = malloc (n * sizeof **gnu_hashp);
+  if (new_to_old == NULL || *gnu_hashp == NULL)
+    {
+      free (new_to_old);
+      return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
+    }
+  rc = relopt_symorder_gnu (img, new_to_old, *gnu_hashp, symoffset, err);
   for (i = 0; rc == 0 && i < img->nsyms; i++)
     moved += new_to_old[i] != i;
   if (rc == 0 && moved > 0)
@@ -322,7 +330,7 @@ build_sysv (relopt_image *img, const char *const *names, uint32_t *idx,
 }
 
 static int
-build_gnu (relopt_image *img, const char *const *names, uint32_t symoffset,
+build_gnu (relopt_image *img, const uint32_t *gnu_hash, uint32_t symoffset,
            uint32_t *idx, struct relopt_stats *stats, struct relopt_error *err)
 {
   struct relopt_gnu_table t;
@@ -332,7 +340,7 @@ build_gnu (relopt_image *img, const char *const *names, uint32_t symoffset,
   size_t len;
   int rc;
 
-  rc = relopt_gnu_build (names, img->nsyms, symoffset, is64 ? 64 : 32, &t,
+  rc = relopt_gnu_build (gnu_hash, img->nsyms, symoffset, is64 ? 64 : 32, &t,
                          err);
   if (rc)
     return rc;
@@ -343,7 +351,7 @@ build_gnu (relopt_image *img, const char *const *names, uint32_t symoffset,
       return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
     }
   for (i = symoffset; i < img->nsyms; i++)
-    lens[relopt_gnu_bucket (names[i], t.nbuckets)]++;
+    lens[gnu_hash[i] % t.nbuckets]++;
   stats->gnu_nbucket = t.nbuckets;
   stats->gnu_nhashed = img->nsyms - symoffset;
   stats->gnu_symoffset = symoffset;
@@ -428,8 +436,9 @@ remember_kept (const relopt_image *img, const struct tables *t, char *kept[2],
    .strtab, adding a name replaces the bytes those names point into.  */
 static int
 build_tables (relopt_image *img, unsigned style, struct tables *t,
-              char *const kept[2], uint32_t symoffset,
-              struct relopt_stats *stats, struct relopt_error *err)
+              char *const kept[2], const uint32_t *gnu_hash,
+              uint32_t symoffset, struct relopt_stats *stats,
+              struct relopt_error *err)
 {
   const char **names;
   int rc;
@@ -443,7 +452,7 @@ build_tables (relopt_image *img, unsigned style, struct tables *t,
   if (style & RELOPT_HASH_SYSV)
     rc = build_sysv (img, names, &t->sysv, stats, err);
   if (rc == 0 && (style & RELOPT_HASH_GNU))
-    rc = build_gnu (img, names, symoffset, &t->gnu, stats, err);
+    rc = build_gnu (img, gnu_hash, symoffset, &t->gnu, stats, err);
   free (names);
   return rc;
 }
@@ -457,7 +466,7 @@ relopt_rewrite (relopt_image *img, const struct relopt_options *opts,
   struct relopt_stats local;
   struct tables tables = { 0, 0 };
   char *kept[2] = { NULL, NULL };
-  uint32_t symoffset = img->nsyms;
+  uint32_t symoffset = img->nsyms, *gnu_hash = NULL;
   int rc;
 
   if (stats == NULL)
@@ -480,7 +489,7 @@ relopt_rewrite (relopt_image *img, const struct relopt_options *opts,
   if (rc == 0)
     rc = relopt_image_check_locals_first (img, RELOPT_E_FORMAT, err);
   if (rc == 0 && (opts->hash_style & RELOPT_HASH_GNU))
-    rc = order_symbols (img, &symoffset, stats, err);
+    rc = order_symbols (img, &gnu_hash, &symoffset, stats, err);
   /* 4. Branch relocations by target (ARM/AArch64).  */
   if (rc == 0 && opts->sort_branch_relocs)
     rc = relopt_relsort_image (img, stats, err);
@@ -489,8 +498,9 @@ relopt_rewrite (relopt_image *img, const struct relopt_options *opts,
     rc = merge_strtab (img, err);
   /* 6. Hash tables over the final symtab.  */
   if (rc == 0)
-    rc = build_tables (img, opts->hash_style, &tables, kept, symoffset, stats,
-                       err);
+    rc = build_tables (img, opts->hash_style, &tables, kept, gnu_hash,
+                       symoffset, stats, err);
+  free (gnu_hash);
   free (kept[0]);
   free (kept[1]);
   stats->strtab_bytes_after = img->sec[img->strtab].sh_size;

@@ -336,14 +336,8 @@ relopt_gnu_params (uint32_t nhashed, unsigned wordbits, uint32_t *nbuckets,
   *maskwords = (uint32_t)1 << (bits - shift1);
 }
 
-uint32_t
-relopt_gnu_bucket (const char *name, uint32_t nbuckets)
-{
-  return relopt_gnu_hash (name) % nbuckets;
-}
-
 int
-relopt_gnu_build (const char *const *names, uint32_t nsyms, uint32_t symoffset,
+relopt_gnu_build (const uint32_t *hash, uint32_t nsyms, uint32_t symoffset,
                   unsigned wordbits, struct relopt_gnu_table *t,
                   struct relopt_error *err)
 {
@@ -370,12 +364,10 @@ relopt_gnu_build (const char *const *names, uint32_t nsyms, uint32_t symoffset,
     }
   for (i = symoffset; i < nsyms; i++)
     {
-      uint32_t h = relopt_gnu_hash (sym_name (names, i));
-      uint32_t b = h % t->nbuckets;
+      uint32_t h = hash[i], b = h % t->nbuckets;
       uint64_t *w = &t->bloom[(h / wordbits) & (t->maskwords - 1)];
 
-      if (i > symoffset
-          && b < relopt_gnu_hash (sym_name (names, i - 1)) % t->nbuckets)
+      if (i > symoffset && b < hash[i - 1] % t->nbuckets)
         {
           relopt_gnu_free (t);
           return relopt_set_error (err, RELOPT_E_FORMAT,
@@ -389,8 +381,7 @@ relopt_gnu_build (const char *const *names, uint32_t nsyms, uint32_t symoffset,
         t->buckets[b] = i;
       /* Bit 0 set marks the last symbol of a bucket.  */
       t->chain[i - symoffset] = h & ~1u;
-      if (i + 1 == nsyms
-          || relopt_gnu_hash (sym_name (names, i + 1)) % t->nbuckets != b)
+      if (i + 1 == nsyms || hash[i + 1] % t->nbuckets != b)
         t->chain[i - symoffset] |= 1;
     }
   return 0;

@@ -16,7 +16,9 @@
    Tables are handled decoded (host-order arrays in the structs below) and
    converted from/to file bytes by the decode and encode functions.
    Symbol names are passed as an array NAMES[0..nsyms) of NUL-terminated
-   strings; NULL or "" means unnamed.  */
+   strings; NULL or "" means unnamed.  The GNU builder takes the names'
+   hashes instead, computed once by the caller for the symbol order and
+   the table together (relopt_symorder_gnu).  */
 
 #ifndef RELOPT_SYMHASH_H
 #define RELOPT_SYMHASH_H
@@ -111,16 +113,17 @@ void relopt_gnu_params (uint32_t nhashed, unsigned wordbits,
                         uint32_t *nbuckets, uint32_t *maskwords,
                         uint32_t *shift2);
 
-/* The bucket of NAME in a table of NBUCKETS buckets.  */
-uint32_t relopt_gnu_bucket (const char *name, uint32_t nbuckets);
-
-/* Build the GNU table for NAMES[0..NSYMS) whose hashed symbols are
-   [SYMOFFSET, NSYMS), already ordered by relopt_gnu_bucket with the
-   relopt_gnu_params bucket count.  Errors: RELOPT_E_FORMAT if that order
-   does not hold or SYMOFFSET > NSYMS, RELOPT_E_NOMEM.  */
-int relopt_gnu_build (const char *const *names, uint32_t nsyms,
-                      uint32_t symoffset, unsigned wordbits,
-                      struct relopt_gnu_table *t, struct relopt_error *err);
+/* Build the GNU table for a symtab of NSYMS entries whose hashed symbols
+   are [SYMOFFSET, NSYMS), already ordered by bucket (HASH[I] % NBUCKETS
+   with the relopt_gnu_params bucket count).  HASH[I] is relopt_gnu_hash
+   of symbol I's name for I in [SYMOFFSET, NSYMS); entries below SYMOFFSET
+   are not read; HASH stays the caller's.  relopt_symorder_gnu gives
+   these hashes in the final order, so the order and the table are
+   computed from the same values.  Errors: RELOPT_E_FORMAT if that
+   order does not hold or SYMOFFSET > NSYMS, RELOPT_E_NOMEM.  */
+int relopt_gnu_build (const uint32_t *hash, uint32_t nsyms, uint32_t symoffset,
+                      unsigned wordbits, struct relopt_gnu_table *t,
+                      struct relopt_error *err);
 
 /* Look NAME up as glibc does: bloom filter first, then the bucket's
    chain comparing hashes and names.  Returns the index or 0.  */

@@ -6,33 +6,24 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A hashed global: its index before reordering and its GNU hash.  */
 struct hashed_sym
 {
-  uint32_t bucket;
   uint32_t old;
+  uint32_t hash;
 };
 
+/* Split IMG's symbols: index 0, the locals and the unhashed globals go to
+   NEW_TO_OLD[0..*N) in their order; the hashed globals to HS[0..*NHASHED)
+   in index order, each with its GNU hash.  */
 static int
-cmp_bucket_index (const void *a, const void *b)
+split_symbols (const relopt_image *img, uint32_t *new_to_old,
+               struct hashed_sym *hs, uint32_t *n, uint32_t *nhashed,
+               struct relopt_error *err)
 {
-  const struct hashed_sym *x = a, *y = b;
+  uint32_t first_global = img->sec[img->symtab].sh_info, i;
 
-  if (x->bucket != y->bucket)
-    return x->bucket < y->bucket ? -1 : 1;
-  return x->old < y->old ? -1 : x->old > y->old;
-}
-
-int
-relopt_symorder_gnu (const relopt_image *img, uint32_t *new_to_old,
-                     uint32_t *symoffset, struct relopt_error *err)
-{
-  uint32_t first_global = img->sec[img->symtab].sh_info;
-  uint32_t i, n = 0, nhashed = 0, nbuckets, maskwords, shift2;
-  struct hashed_sym *hs;
-
-  hs = calloc (img->nsyms, sizeof *hs);
-  if (hs == NULL)
-    return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
+  *n = *nhashed = 0;
   for (i = 0; i < img->nsyms; i++)
     {
       struct relopt_sym s;
@@ -40,33 +31,63 @@ relopt_symorder_gnu (const relopt_image *img, uint32_t *new_to_old,
       relopt_image_get_sym (img, i, &s);
       local = (s.st_info >> 4) == RELOPT_STB_LOCAL;
       if (i > 0 && local != (i < first_global))
-        {
-          free (hs);
-          return relopt_set_error (
-              err, RELOPT_E_FORMAT,
-              ".symtab: symbol %u '%.60s' is %s but .symtab's sh_info (first "
-              "global) is %u",
-              i, s.name, local ? "local" : "global", first_global);
-        }
+        return relopt_set_error (
+            err, RELOPT_E_FORMAT,
+            ".symtab: symbol %u '%.60s' is %s but .symtab's sh_info (first "
+            "global) is %u",
+            i, s.name, local ? "local" : "global", first_global);
       if (i < first_global || !relopt_sym_gnu_hashed (&s))
-        new_to_old[n++] = i; /* index 0, locals, unhashed globals */
+        new_to_old[(*n)++] = i;
       else
-        hs[nhashed++].old = i;
+        {
+          hs[*nhashed].old = i;
+          hs[(*nhashed)++].hash = relopt_gnu_hash (s.name);
+        }
+    }
+  return 0;
+}
+
+int
+relopt_symorder_gnu (const relopt_image *img, uint32_t *new_to_old,
+                     uint32_t *gnu_hash, uint32_t *symoffset,
+                     struct relopt_error *err)
+{
+  uint32_t i, n = 0, nhashed = 0, nbuckets, maskwords, shift2, *start;
+  struct hashed_sym *hs;
+  int rc;
+
+  hs = malloc ((img->nsyms ? img->nsyms : 1) * sizeof *hs);
+  if (hs == NULL)
+    return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
+  rc = split_symbols (img, new_to_old, hs, &n, &nhashed, err);
+  if (rc)
+    {
+      free (hs);
+      return rc;
     }
   relopt_gnu_params (nhashed, img->elfclass == RELOPT_ELFCLASS64 ? 64 : 32,
                      &nbuckets, &maskwords, &shift2);
-  for (i = 0; i < nhashed; i++)
+  start = calloc ((size_t)nbuckets + 1, sizeof *start);
+  if (start == NULL)
     {
-      struct relopt_sym s;
-      relopt_image_get_sym (img, hs[i].old, &s);
-      hs[i].bucket = relopt_gnu_bucket (s.name, nbuckets);
+      free (hs);
+      return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
     }
-  /* (bucket, original index) is a total order: qsort's instability does
-     not matter.  */
-  qsort (hs, nhashed, sizeof *hs, cmp_bucket_index);
+  /* A counting sort by bucket, stable: HS is in index order, so the
+     result is ordered by (bucket, original index), DESIGN 3's key.  */
+  for (i = 0; i < nhashed; i++)
+    start[hs[i].hash % nbuckets + 1]++;
+  for (i = 1; i <= nbuckets; i++)
+    start[i] += start[i - 1];
+  memset (gnu_hash, 0, n * sizeof *gnu_hash);
   *symoffset = n;
   for (i = 0; i < nhashed; i++)
-    new_to_old[n++] = hs[i].old;
+    {
+      uint32_t to = n + start[hs[i].hash % nbuckets]++;
+      new_to_old[to] = hs[i].old;
+      gnu_hash[to] = hs[i].hash;
+    }
+  free (start);
   free (hs);
   return 0;
 }

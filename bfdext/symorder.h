@@ -17,11 +17,17 @@
 
 /* Compute relopt's .gnu.hash order of IMG's symbols into NEW_TO_OLD
    (NSYMS entries: NEW_TO_OLD[new] = old index) and *SYMOFFSET (index of
-   the first hashed symbol; NSYMS when none is hashed).  Errors:
+   the first hashed symbol; NSYMS when none is hashed).  GNU_HASH (NSYMS
+   entries, the caller's) gets for each new index I in [*SYMOFFSET, NSYMS)
+   the relopt_gnu_hash of the name placed there, and 0 below: the one
+   computation of each GNU hash in a rewrite, which relopt_gnu_build then
+   reads.  It stays valid while the symbols keep this order and their
+   names (later passes rewrite .strtab's layout, not the names).  Errors:
    RELOPT_E_FORMAT when a local symbol sits past .symtab's sh_info or a
-   global before it.  */
+   global before it, RELOPT_E_NOMEM.  */
 int relopt_symorder_gnu (const relopt_image *img, uint32_t *new_to_old,
-                         uint32_t *symoffset, struct relopt_error *err);
+                         uint32_t *gnu_hash, uint32_t *symoffset,
+                         struct relopt_error *err);
 
 /* Whether every section that links to .symtab is one whose symbol indices
    relopt knows how to remap (or holds none).  Errors: RELOPT_E_REFUSE

@@ -310,6 +310,180 @@ verify_tables (const unsigned char *buf, size_t len, unsigned style)
   eo_view_free (&v);
 }
 
+/* ---- A worked example, and how often a rewrite hashes ---------------------
+ */
+
+/* tests/local.mk links this suite with -Wl,--wrap=rlo_gnu_hash and
+   -Wl,--wrap=rlo_sysv_hash: bfdext's calls to the loader library's hash
+   functions come here first and are counted.  */
+uint32_t __real_rlo_gnu_hash (const char *name);
+uint32_t __real_rlo_sysv_hash (const char *name);
+uint32_t __wrap_rlo_gnu_hash (const char *name);
+uint32_t __wrap_rlo_sysv_hash (const char *name);
+
+static unsigned long gnu_hash_calls, sysv_hash_calls;
+
+uint32_t
+__wrap_rlo_gnu_hash (const char *name)
+{
+  gnu_hash_calls++;
+  return __real_rlo_gnu_hash (name);
+}
+
+uint32_t
+__wrap_rlo_sysv_hash (const char *name)
+{
+  sysv_hash_calls++;
+  return __real_rlo_sysv_hash (name);
+}
+
+/* x86_64 RELA: .text and .rela.text; symbols 0, .text's section symbol,
+   then the globals d, undef (undefined), c, b, a in that order; the
+   relocations refer to a (5 here) and undef (3).  */
+static unsigned char *
+worked_object (size_t *lenp)
+{
+  struct eo_obj o;
+  struct eo_rel r[2];
+  unsigned char text[16] = { 0 }, *buf;
+  uint32_t text_sec, a, undef;
+
+  eo_init (&o, EO_CLASS64, false, EO_EM_X86_64);
+  text_sec = eo_add_sec (&o, ".text", EO_SHT_PROGBITS,
+                         EO_SHF_ALLOC | EO_SHF_EXECINSTR, text, sizeof text, 0,
+                         0, 16, 0);
+  eo_add_symtab (&o);
+  eo_add_sym (&o, NULL, 0, 0, EO_STB_LOCAL, EO_STT_SECTION, text_sec);
+  eo_add_sym (&o, "d", 0, 4, EO_STB_GLOBAL, EO_STT_FUNC, text_sec);
+  undef = eo_add_sym (&o, "undef", 0, 0, EO_STB_GLOBAL, EO_STT_NOTYPE,
+                      EO_SHN_UNDEF);
+  eo_add_sym (&o, "c", 4, 4, EO_STB_GLOBAL, EO_STT_FUNC, text_sec);
+  eo_add_sym (&o, "b", 8, 4, EO_STB_GLOBAL, EO_STT_FUNC, text_sec);
+  a = eo_add_sym (&o, "a", 12, 4, EO_STB_GLOBAL, EO_STT_FUNC, text_sec);
+  r[0].offset = 0;
+  r[0].sym = a;
+  r[1].offset = 8;
+  r[1].sym = undef;
+  r[0].type = r[1].type = 4; /* R_X86_64_PLT32 */
+  r[0].addend = r[1].addend = -4;
+  eo_add_rel (&o, ".rela.text", true, text_sec, r, 2);
+  eo_write (&o, &buf, lenp);
+  eo_free (&o);
+  return buf;
+}
+
+/* Section IDX of V holds exactly the 32-bit words WORDS[0..N), except
+   that word BLOOM_AT (when below N) is a 64-bit bloom word of value
+   BLOOM.  */
+static void
+assert_words (const struct eo_view *v, uint32_t idx, const uint32_t *words,
+              size_t n, size_t bloom_at, uint64_t bloom)
+{
+  unsigned char want[64];
+  size_t k, o = 0;
+
+  for (k = 0; k < n; k++)
+    {
+      unsigned w = k == bloom_at ? 8 : 4;
+      eo_put (want + o, k == bloom_at ? bloom : words[k], w, v->big);
+      o += w;
+    }
+  ck_assert_uint_eq (v->sec[idx].size, o);
+  ck_assert_mem_eq (v->sec[idx].data, want, o);
+}
+
+/* The worked object with --hash-style=both, worked out by hand.
+   GNU: 4 hashed globals -> 3 buckets; bloom: L = 3, 4 & 2 = 0 -> 5 bits,
+   6 for 64-bit words: one word, shift 6.  h = 5381 * 33 + c: a 177670
+   (0x2b606), b 177671, c 177672, d 177673; mod 3: a 1, b 2, c 0, d 1.
+   DESIGN 3: undef first (not hashed), then by (bucket, old index): c
+   (bucket 0), d, a (bucket 1), b (bucket 2): undef 2, c 3, d 4, a 5, b 6,
+   symoffset 3.  Buckets 3, 4, 6.  Chain words: c 0x2b609 (h | 1: ends
+   bucket 0), d 0x2b608 (h & ~1: a follows), a 0x2b607, b 0x2b607.  Bloom:
+   h % 64 = 6, 7, 8, 9 and (h >> 6) % 64 = 24 for all: 0x10003c0.
+   SysV: one letter hashes to itself: a 97, b 98, c 99, d 100; mod 3 (4
+   hashed -> 3 buckets): c 0, d 1, a 1, b 2; chains ascend: buckets 3, 4,
+   6, chain[4] = 5, other chain words 0, nchain 7.  --stats: longest
+   chain 2 (d, a), mean 4/3, in both tables.  Each name is hashed once
+   per style.  */
+START_TEST (test_worked_example)
+{
+  static const char *const order[] = { "", "", "undef", "c", "d", "a", "b" };
+  static const uint32_t gnu_words[]
+      = { 3, 3, 1, 6, 0, 3, 4, 6, 0x2b609, 0x2b608, 0x2b607, 0x2b607 };
+  static const uint32_t sysv_words[] = { 3, 7, 3, 4, 6, 0, 0, 0, 0, 5, 0, 0 };
+  struct relopt_stats st;
+  struct relopt_error err;
+  struct eo_view v;
+  struct eo_rel r;
+  unsigned char *buf, *out;
+  size_t len, olen, k;
+
+  buf = worked_object (&len);
+  gnu_hash_calls = sysv_hash_calls = 0;
+  ck_assert_int_eq (
+      rewrite_opts (buf, len, RELOPT_HASH_BOTH, false, &out, &olen, &st, &err),
+      0);
+  ck_assert_uint_eq (gnu_hash_calls, 4);
+  ck_assert_uint_eq (sysv_hash_calls, 4);
+  ck_assert_int_eq (eo_parse (out, olen, &v), 0);
+  ck_assert_uint_eq (v.nsym, ARRAY_SIZE (order));
+  for (k = 0; k < ARRAY_SIZE (order); k++)
+    ck_assert_str_eq (v.sym[k].name, order[k]);
+  eo_get_rel (&v, eo_find_sec (&v, ".rela.text"), 0, &r);
+  ck_assert_uint_eq (r.sym, 5); /* a */
+  eo_get_rel (&v, eo_find_sec (&v, ".rela.text"), 1, &r);
+  ck_assert_uint_eq (r.sym, 2); /* undef */
+  assert_words (&v, eo_find_type (&v, EO_SHT_GNU_HASH, NULL), gnu_words,
+                ARRAY_SIZE (gnu_words), 4, 0x10003c0);
+  assert_words (&v, eo_find_type (&v, EO_SHT_HASH, NULL), sysv_words,
+                ARRAY_SIZE (sysv_words), SIZE_MAX, 0);
+  ck_assert_uint_eq (st.symbols_moved, 5);
+  ck_assert_uint_eq (st.gnu_symoffset, 3);
+  ck_assert_uint_eq (st.gnu_bloom_bits, 64);
+  ck_assert_uint_eq (st.gnu_nbucket, 3);
+  ck_assert_uint_eq (st.sysv_nbucket, 3);
+  ck_assert_uint_eq (st.gnu_max_chain, 2);
+  ck_assert_uint_eq (st.sysv_max_chain, 2);
+  ck_assert (st.gnu_mean_chain == 4.0 / 3 && st.sysv_mean_chain == 4.0 / 3);
+  eo_view_free (&v);
+  free (out);
+  free (buf);
+}
+END_TEST
+
+/* A rewrite hashes each name once per style (the order and the table
+   share one array of GNU hashes): as many GNU hashes as .gnu.hash has
+   symbols, as many SysV hashes as .hash chains, none for a style not
+   asked for.  */
+START_TEST (test_hash_once)
+{
+  const struct sample_spec *sp = &specs[_i / ARRAY_SIZE (styles)];
+  unsigned style = styles[_i % ARRAY_SIZE (styles)];
+  struct sample_info in;
+  struct eo_view v;
+  unsigned char *buf, *out;
+  size_t len, olen;
+  uint32_t i, nsysv = 0, ngnu = 0;
+
+  buf = sample_bytes (sp, &len, &in);
+  ck_assert_int_eq (eo_parse (buf, len, &v), 0);
+  for (i = 1; i < v.nsym; i++)
+    {
+      nsysv += sysv_chained (&v, i);
+      ngnu += gnu_hashed (&v.sym[i]);
+    }
+  ck_assert (nsysv > 0 && ngnu > 0);
+  gnu_hash_calls = sysv_hash_calls = 0;
+  rewrite (buf, len, style, &out, &olen);
+  ck_assert_uint_eq (gnu_hash_calls, style & RELOPT_HASH_GNU ? ngnu : 0);
+  ck_assert_uint_eq (sysv_hash_calls, style & RELOPT_HASH_SYSV ? nsysv : 0);
+  eo_view_free (&v);
+  free (buf);
+  free (out);
+}
+END_TEST
+
 /* ---- Idempotence, tables, check, compare -----------------------------------
  */
 
@@ -1129,6 +1303,9 @@ pipeline_suite (void)
   tcase_add_loop_test (core, test_stats, 0, ARRAY_SIZE (specs));
   tcase_add_loop_test (core, test_options, 0, ARRAY_SIZE (option_cases));
   tcase_add_test (core, test_no_merge);
+  tcase_add_test (core, test_worked_example);
+  tcase_add_loop_test (core, test_hash_once, 0,
+                       ARRAY_SIZE (specs) * ARRAY_SIZE (styles));
   suite_add_tcase (s, core);
 
   tcase_set_timeout (limits, TEST_TIMEOUT_LIMITS);

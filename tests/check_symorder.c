@@ -259,7 +259,9 @@ START_TEST (test_renumber)
 }
 END_TEST
 
-/* relopt_symorder_gnu's map, read directly, equals DESIGN 3's.  */
+/* relopt_symorder_gnu's map, read directly, equals DESIGN 3's, and the
+   hashes it hands to the table builder are the tests' GNU hash of the
+   name at each new index (0 below symoffset).  */
 START_TEST (test_order_map)
 {
   struct sample_info in;
@@ -268,18 +270,23 @@ START_TEST (test_order_map)
   relopt_image *img;
   unsigned char *buf;
   size_t len;
-  uint32_t *got, *want, symoffset = 0, wantoff, i, nundef = 0;
+  uint32_t *got, *want, *hash, symoffset = 0, wantoff, i, nundef = 0;
 
   buf = sample_bytes (&specs[_i], &len, &in);
   ck_assert_int_eq (eo_parse (buf, len, &v), 0);
   ck_assert_int_eq (relopt_image_read_mem (buf, len, &img, &err), 0);
   got = calloc (v.nsym, sizeof *got);
   want = calloc (v.nsym, sizeof *want);
-  ck_assert (got && want);
-  ck_assert_int_eq (relopt_symorder_gnu (img, got, &symoffset, &err), 0);
+  hash = calloc (v.nsym, sizeof *hash);
+  ck_assert (got && want && hash);
+  memset (hash, 0xa5, v.nsym * sizeof *hash);
+  ck_assert_int_eq (relopt_symorder_gnu (img, got, hash, &symoffset, &err), 0);
   wantoff = expected_order (&v, want);
   ck_assert_uint_eq (symoffset, wantoff);
   ck_assert_mem_eq (got, want, v.nsym * sizeof *got);
+  for (i = 0; i < v.nsym; i++)
+    ck_assert_uint_eq (
+        hash[i], i < symoffset ? 0 : test_gnu_hash (v.sym[want[i]].name));
   /* The unhashed globals of the sample: printf, kmalloc, weak_undef and
      every third generated one.  */
   for (i = v.first_global; i < v.nsym; i++)
@@ -289,6 +296,7 @@ START_TEST (test_order_map)
   ck_assert_int_eq (relopt_symorder_check_users (img, &err), 0);
   free (got);
   free (want);
+  free (hash);
   relopt_image_free (img);
   eo_view_free (&v);
   free (buf);
@@ -420,19 +428,21 @@ START_TEST (test_locals_not_first)
   relopt_image *img;
   unsigned char *buf, *out;
   size_t len, olen;
-  uint32_t *map, off;
+  uint32_t *map, *hash, off;
 
   sample_build (&o, &specs[1], &in);
   o.symtab_info = _i ? in.first_global - 1 : in.first_global + 1;
   eo_write (&o, &buf, &len);
   ck_assert_int_eq (relopt_image_read_mem (buf, len, &img, &err), 0);
   map = calloc (img->nsyms, sizeof *map);
-  ck_assert_ptr_nonnull (map);
-  ck_assert_int_eq (relopt_symorder_gnu (img, map, &off, &err),
+  hash = calloc (img->nsyms, sizeof *hash);
+  ck_assert (map && hash);
+  ck_assert_int_eq (relopt_symorder_gnu (img, map, hash, &off, &err),
                     RELOPT_E_FORMAT);
   ck_assert_int_eq (rewrite (buf, len, RELOPT_HASH_GNU, &out, &olen, &err),
                     RELOPT_E_FORMAT);
   free (map);
+  free (hash);
   relopt_image_free (img);
   free (buf);
   eo_free (&o);

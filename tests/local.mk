@@ -53,6 +53,9 @@ tests_check_relsort_LDADD = $(relopt_tests_ldadd)
 tests_check_pipeline_SOURCES = tests/check_pipeline.c $(relopt_tests_common)
 tests_check_pipeline_CFLAGS = $(relopt_tests_cflags)
 tests_check_pipeline_LDADD = $(relopt_tests_ldadd)
+## Counts the calls bfdext makes to the loader library's hash functions
+## (test_hash_once, test_worked_example).
+tests_check_pipeline_LDFLAGS = -Wl,--wrap=rlo_gnu_hash -Wl,--wrap=rlo_sysv_hash
 
 ## The freestanding loader library (loader/), against bfdext's builders and
 ## relopt's output.
