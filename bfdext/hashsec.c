@@ -1,0 +1,316 @@
+/* hashsec.c -- the .hash and .gnu.hash sections of a rewrite: settle the
+   existing ones, build, install and name the new ones; see hashsec.h.  */
+
+#include <config.h>
+#include "hashsec.h"
+#include "image.h"
+#include "symhash.h"
+#include <stdlib.h>
+#include <string.h>
+
+static int
+find_tables (const relopt_image *img, struct relopt_hash_sections *hs,
+             struct relopt_error *err)
+{
+  unsigned nh, ng;
+
+  hs->sysv = relopt_image_find_type (img, RELOPT_SHT_HASH, &nh);
+  hs->gnu = relopt_image_find_type (img, RELOPT_SHT_GNU_HASH, &ng);
+  if (nh > 1 || ng > 1)
+    return relopt_set_error (err, RELOPT_E_REFUSE,
+                             "%u SHT_HASH and %u SHT_GNU_HASH sections: "
+                             "relopt rebuilds one of each and will not "
+                             "guess which to keep",
+                             nh, ng);
+  return 0;
+}
+
+/* Whether section IDX can be removed: it is the last section and no
+   symbol or section refers to it.  */
+static bool
+removable (const relopt_image *img, uint32_t idx)
+{
+  uint32_t i;
+
+  if (idx + 1 != img->shnum)
+    return false;
+  /* Another hash table's sh_link does not count: every table kept is
+     relinked to .symtab, so counting it made a second run drop what the
+     first one kept (not idempotent).  Nor does section 0's: it only ever
+     holds the SHN_XINDEX name table index (serialize clears garbage).  */
+  for (i = 1; i < idx; i++)
+    if ((img->sec[i].sh_link == idx && img->sec[i].sh_type != RELOPT_SHT_HASH
+         && img->sec[i].sh_type != RELOPT_SHT_GNU_HASH)
+        || ((img->sec[i].sh_type == RELOPT_SHT_REL
+             || img->sec[i].sh_type == RELOPT_SHT_RELA)
+            && img->sec[i].sh_info == idx))
+      return false;
+  /* From entry 0: its st_shndx is read and validated like any other.  */
+  for (i = 0; i < img->nsyms; i++)
+    {
+      struct relopt_sym s;
+      relopt_image_get_sym (img, i, &s);
+      if (s.shndx == idx
+          && (s.st_shndx == RELOPT_SHN_XINDEX
+              || s.st_shndx < RELOPT_SHN_LORESERVE))
+        return false;
+    }
+  return true;
+}
+
+/* The section names relopt adds: [0] GNU, [1] SysV, as in KEPT.  */
+static const char *const table_names[] = { ".gnu.hash", ".hash" };
+
+/* relopt appends its tables after every other section,
+   so a run on relopt's output finds them at the tail: those are removed
+   (nothing refers to them, so no index changes) and the wanted ones are
+   appended again, always as .hash then .gnu.hash, and their names leave
+   .shstrtab (relopt_image_trim_names) before the wanted ones are added
+   again.  The output therefore does not depend on which styles earlier
+   runs used.  A table elsewhere
+   (`ld -r' of relopt output moves them to the front) is rebuilt in place
+   when its style is wanted, and refused otherwise, since removing it would
+   renumber sections (DESIGN 1: every section keeps its index).  The names
+   of the tables kept are copied: .shstrtab is trimmed around them, and
+   name_tables adds them again.  */
+int
+relopt_hash_sections_settle (relopt_image *img, unsigned style,
+                             struct relopt_hash_sections *hs,
+                             struct relopt_error *err)
+{
+  char lb[96];
+  int rc;
+
+  while (img->shnum > 1
+         && (img->sec[img->shnum - 1].sh_type == RELOPT_SHT_HASH
+             || img->sec[img->shnum - 1].sh_type == RELOPT_SHT_GNU_HASH)
+         && removable (img, img->shnum - 1))
+    relopt_image_pop_section (img);
+  relopt_image_trim_names (img, table_names, 2);
+  rc = find_tables (img, hs, err);
+  if (rc)
+    return rc;
+  if ((hs->sysv && !(style & RELOPT_HASH_SYSV))
+      || (hs->gnu && !(style & RELOPT_HASH_GNU)))
+    {
+      bool sysv = hs->sysv && !(style & RELOPT_HASH_SYSV);
+      return relopt_set_error (
+          err, RELOPT_E_REFUSE,
+          "%s is not at the end of the section table: "
+          "cannot remove it without renumbering "
+          "sections (keep it with hash style %s)",
+          relopt_section_label (img, sysv ? hs->sysv : hs->gnu, lb, sizeof lb),
+          sysv ? "sysv or both" : "gnu or both");
+    }
+  if ((hs->gnu && (hs->kept[0] = strdup (img->sec[hs->gnu].name)) == NULL)
+      || (hs->sysv
+          && (hs->kept[1] = strdup (img->sec[hs->sysv].name)) == NULL))
+    return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
+  return 0;
+}
+
+void
+relopt_hash_sections_free (struct relopt_hash_sections *hs)
+{
+  free (hs->kept[0]);
+  free (hs->kept[1]);
+  hs->kept[0] = hs->kept[1] = NULL;
+}
+
+/* Install table bytes BUF/LEN as section *IDX (creating it when 0).  */
+static int
+install_table (relopt_image *img, uint32_t *idx, const char *name,
+               uint32_t sh_type, uint64_t align, uint64_t entsize,
+               unsigned char *buf, size_t len, struct relopt_error *err)
+{
+  struct relopt_section *s;
+
+  if (*idx == 0)
+    {
+      struct relopt_section hdr;
+      memset (&hdr, 0, sizeof hdr);
+      hdr.sh_type = sh_type;
+      hdr.data = buf;
+      hdr.data_owned = true;
+      hdr.sh_size = len;
+      int rc = relopt_image_add_section (img, name, &hdr, idx, err);
+      if (rc)
+        {
+          free (buf);
+          return rc;
+        }
+    }
+  else
+    relopt_image_set_data (img, *idx, buf, len);
+  /* Not allocated: loaders read the table from the file image.
+     SHF_EXCLUDE (DESIGN 2, 3): a final link (ld -shared included) drops
+     the table instead of merging it into its own dynamic hash tables,
+     while ld -r keeps it.  */
+  s = &img->sec[*idx];
+  s->sh_flags = RELOPT_SHF_EXCLUDE;
+  s->sh_addr = 0;
+  s->sh_link = img->symtab;
+  s->sh_info = 0;
+  s->sh_addralign = align;
+  s->sh_entsize = entsize;
+  return 0;
+}
+
+/* Chain lengths for --stats: how many buckets are used, the longest
+   chain and the total, for the mean over the used buckets.  */
+struct chain_tally
+{
+  uint32_t used, max;
+  uint64_t total;
+};
+
+static void
+tally_chain (struct chain_tally *c, uint32_t len)
+{
+  if (len == 0)
+    return;
+  c->used++;
+  c->total += len;
+  if (len > c->max)
+    c->max = len;
+}
+
+static double
+tally_mean (const struct chain_tally *c)
+{
+  return c->used ? (double)c->total / c->used : 0.0;
+}
+
+static int
+build_sysv (relopt_image *img, uint32_t *idx, struct relopt_stats *stats,
+            struct relopt_error *err)
+{
+  struct relopt_sysv_table t;
+  struct chain_tally c = { 0, 0, 0 };
+  unsigned entsize = relopt_image_hash_entsize (img);
+  const char **names = relopt_image_sym_names (img);
+  unsigned char *hashed = calloc (img->nsyms ? img->nsyms : 1, 1), *buf;
+  uint32_t i, j, len;
+  size_t size;
+  int rc;
+
+  if (names == NULL || hashed == NULL)
+    rc = relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
+  else
+    rc = relopt_sysv_select (img, names, hashed, NULL, err);
+  for (i = 1; rc == 0 && i < img->nsyms; i++)
+    stats->sysv_nhashed += hashed[i];
+  if (rc == 0)
+    rc = relopt_sysv_build (names, hashed, img->nsyms, &t, err);
+  free (names);
+  free (hashed);
+  if (rc)
+    return rc;
+  for (i = 0; i < t.nbucket; i++)
+    {
+      for (len = 0, j = t.bucket[i]; j != 0; j = t.chain[j])
+        len++;
+      tally_chain (&c, len);
+    }
+  stats->sysv_nbucket = t.nbucket;
+  stats->sysv_max_chain = c.max;
+  stats->sysv_mean_chain = tally_mean (&c);
+  rc = relopt_sysv_encode (&t, entsize, img->big, &buf, &size, err);
+  relopt_sysv_free (&t);
+  if (rc)
+    return rc;
+  return install_table (img, idx, ".hash", RELOPT_SHT_HASH, entsize, entsize,
+                        buf, size, err);
+}
+
+static int
+build_gnu (relopt_image *img, const uint32_t *gnu_hash, uint32_t symoffset,
+           uint32_t *idx, struct relopt_stats *stats, struct relopt_error *err)
+{
+  struct relopt_gnu_table t;
+  struct chain_tally c = { 0, 0, 0 };
+  bool is64 = img->elfclass == RELOPT_ELFCLASS64;
+  unsigned char *buf;
+  uint32_t b, i;
+  size_t len;
+  int rc;
+
+  rc = relopt_gnu_build (gnu_hash, img->nsyms, symoffset, is64 ? 64 : 32, &t,
+                         err);
+  if (rc)
+    return rc;
+  /* A bucket's chain runs from its first symbol to the chain word with
+     bit 0 set.  */
+  for (b = 0; b < t.nbuckets; b++)
+    if (t.buckets[b] != 0)
+      {
+        for (i = t.buckets[b]; !(t.chain[i - symoffset] & 1); i++)
+          ;
+        tally_chain (&c, i - t.buckets[b] + 1);
+      }
+  stats->gnu_nbucket = t.nbuckets;
+  stats->gnu_nhashed = img->nsyms - symoffset;
+  stats->gnu_symoffset = symoffset;
+  stats->gnu_bloom_bits = t.maskwords * t.wordbits;
+  stats->gnu_max_chain = c.max;
+  stats->gnu_mean_chain = tally_mean (&c);
+  rc = relopt_gnu_encode (&t, img->big, &buf, &len, err);
+  relopt_gnu_free (&t);
+  if (rc)
+    return rc;
+  /* sh_entsize as binutils writes it: 4 for ELFCLASS32, 0 for 64.  */
+  return install_table (img, idx, ".gnu.hash", RELOPT_SHT_GNU_HASH,
+                        is64 ? 8 : 4, is64 ? 0 : 4, buf, len, err);
+}
+
+/* The tables' names into .shstrtab, always .gnu.hash's first (so that
+   ".hash" is its tail), whether the table is new or kept in place (then
+   under the name HS->KEPT holds, read before .strtab/.shstrtab was
+   rebuilt).  Doing both the same way makes .shstrtab independent of
+   which tables earlier runs left.  */
+static int
+name_tables (relopt_image *img, const struct relopt_hash_sections *hs,
+             unsigned style, struct relopt_error *err)
+{
+  const uint32_t idx[2] = { hs->gnu, hs->sysv };
+  const bool want[2]
+      = { (style & RELOPT_HASH_GNU) != 0, (style & RELOPT_HASH_SYSV) != 0 };
+  unsigned k;
+  int rc = 0;
+
+  for (k = 0; rc == 0 && k < 2; k++)
+    {
+      uint32_t off;
+      if (!want[k])
+        continue;
+      rc = relopt_image_add_name (img, idx[k] ? hs->kept[k] : table_names[k],
+                                  &off, err);
+      if (rc == 0 && idx[k])
+        {
+          img->sec[idx[k]].sh_name = off;
+          relopt_image_names_changed (img);
+        }
+    }
+  return rc;
+}
+
+/* The names go into .shstrtab first, ".gnu.hash" before ".hash" so that
+   ".hash" is its tail, and before the symbol names are taken: when
+   .shstrtab is also .strtab, adding a name replaces the bytes those names
+   point into.  */
+int
+relopt_hash_sections_build (relopt_image *img, unsigned style,
+                            struct relopt_hash_sections *hs,
+                            const uint32_t *gnu_hash, uint32_t symoffset,
+                            struct relopt_stats *stats,
+                            struct relopt_error *err)
+{
+  int rc;
+
+  rc = name_tables (img, hs, style, err);
+  if (rc == 0 && (style & RELOPT_HASH_SYSV))
+    rc = build_sysv (img, &hs->sysv, stats, err);
+  if (rc == 0 && (style & RELOPT_HASH_GNU))
+    rc = build_gnu (img, gnu_hash, symoffset, &hs->gnu, stats, err);
+  return rc;
+}

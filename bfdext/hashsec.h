@@ -1,0 +1,52 @@
+/* hashsec.h -- the .hash and .gnu.hash sections of a rewrite (DESIGN 1,
+   2, 3 and 7): which tables an input already carries are removed, kept
+   for rebuilding or refused; then the tables are built over the final
+   symtab, installed as sections (sh_link .symtab, SHF_EXCLUDE) and named
+   in .shstrtab.  The table formats and the builders are symhash.h's.  */
+
+#ifndef RELOPT_HASHSEC_H
+#define RELOPT_HASHSEC_H
+
+#include "relopt.h"
+
+/* A rewrite's hash table sections, from relopt_hash_sections_settle to
+   relopt_hash_sections_build.  KEPT[0] and KEPT[1] are copies (malloc'd,
+   owned by the struct: relopt_hash_sections_free) of the names of the
+   .gnu.hash and .hash tables kept in place, or NULL.  Zero-initialise
+   before the first call.  */
+struct relopt_hash_sections
+{
+  uint32_t sysv; /* index of the SHT_HASH section, or 0 */
+  uint32_t gnu;  /* index of the SHT_GNU_HASH section, or 0 */
+  char *kept[2];
+};
+
+/* Settle IMG's existing tables for hash style STYLE (a rewrite's second
+   pass, before anything else changes).  Tables at the end of the
+   section table are removed and their names leave .shstrtab: the output
+   then does not depend on the styles earlier runs used.  A table
+   elsewhere is kept for rebuilding when STYLE wants it.  Errors:
+   RELOPT_E_REFUSE (more than one table of a style; a table STYLE does
+   not want that cannot be removed without renumbering sections),
+   RELOPT_E_NOMEM.  */
+int relopt_hash_sections_settle (relopt_image *img, unsigned style,
+                                 struct relopt_hash_sections *hs,
+                                 struct relopt_error *err);
+
+/* Build the tables STYLE asks for over IMG's final symtab, install them
+   (in the kept sections, or appended as .hash then .gnu.hash) and put
+   their names into .shstrtab (a rewrite's last pass), adding the table
+   sizes to STATS.  GNU_HASH and SYMOFFSET are relopt_symorder_gnu's (the
+   GNU hash of each symbol at its final index, read only, the caller's;
+   unused, and may be NULL, when STYLE has no GNU table).  Errors:
+   RELOPT_E_NOMEM, RELOPT_E_FORMAT (symbols not in .gnu.hash order).  */
+int relopt_hash_sections_build (relopt_image *img, unsigned style,
+                                struct relopt_hash_sections *hs,
+                                const uint32_t *gnu_hash, uint32_t symoffset,
+                                struct relopt_stats *stats,
+                                struct relopt_error *err);
+
+/* Free HS's copies of the kept names.  */
+void relopt_hash_sections_free (struct relopt_hash_sections *hs);
+
+#endif /* RELOPT_HASHSEC_H */
