@@ -13,13 +13,12 @@ struct hashed_sym
   uint32_t hash;
 };
 
-/* Split IMG's symbols: index 0, the locals and the unhashed globals go to
-   NEW_TO_OLD[0..*N) in their order; the hashed globals to HS[0..*NHASHED)
-   in index order, each with its GNU hash.  */
-static int
+/* Split IMG's symbols (locals first): index 0, the locals and the unhashed
+   globals go to NEW_TO_OLD[0..*N) in their order; the hashed globals to
+   HS[0..*NHASHED) in index order, each with its GNU hash.  */
+static void
 split_symbols (const relopt_image *img, uint32_t *new_to_old,
-               struct hashed_sym *hs, uint32_t *n, uint32_t *nhashed,
-               struct relopt_error *err)
+               struct hashed_sym *hs, uint32_t *n, uint32_t *nhashed)
 {
   uint32_t first_global = img->sec[img->symtab].sh_info, i;
 
@@ -27,15 +26,7 @@ split_symbols (const relopt_image *img, uint32_t *new_to_old,
   for (i = 0; i < img->nsyms; i++)
     {
       struct relopt_sym s;
-      bool local;
       relopt_image_get_sym (img, i, &s);
-      local = (s.st_info >> 4) == RELOPT_STB_LOCAL;
-      if (i > 0 && local != (i < first_global))
-        return relopt_set_error (
-            err, RELOPT_E_FORMAT,
-            ".symtab: symbol %u '%.60s' is %s but .symtab's sh_info (first "
-            "global) is %u",
-            i, s.name, local ? "local" : "global", first_global);
       if (i < first_global || !relopt_sym_gnu_hashed (&s))
         new_to_old[(*n)++] = i;
       else
@@ -44,7 +35,6 @@ split_symbols (const relopt_image *img, uint32_t *new_to_old,
           hs[(*nhashed)++].hash = relopt_gnu_hash (s.name);
         }
     }
-  return 0;
 }
 
 int
@@ -54,17 +44,11 @@ relopt_symorder_gnu (const relopt_image *img, uint32_t *new_to_old,
 {
   uint32_t i, n = 0, nhashed = 0, nbuckets, maskwords, shift2, *start;
   struct hashed_sym *hs;
-  int rc;
 
   hs = malloc ((img->nsyms ? img->nsyms : 1) * sizeof *hs);
   if (hs == NULL)
     return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
-  rc = split_symbols (img, new_to_old, hs, &n, &nhashed, err);
-  if (rc)
-    {
-      free (hs);
-      return rc;
-    }
+  split_symbols (img, new_to_old, hs, &n, &nhashed);
   relopt_gnu_params (nhashed, img->elfclass == RELOPT_ELFCLASS64 ? 64 : 32,
                      &nbuckets, &maskwords, &shift2);
   start = calloc ((size_t)nbuckets + 1, sizeof *start);

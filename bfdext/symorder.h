@@ -22,9 +22,10 @@
    the relopt_gnu_hash of the name placed there, and 0 below: the one
    computation of each GNU hash in a rewrite, which relopt_gnu_build then
    reads.  It stays valid while the symbols keep this order and their
-   names (later passes rewrite .strtab's layout, not the names).  Errors:
-   RELOPT_E_FORMAT when a local symbol sits past .symtab's sh_info or a
-   global before it, RELOPT_E_NOMEM.  */
+   names (later passes rewrite .strtab's layout, not the names).  IMG's
+   locals must come first (relopt_image_check_locals_first, which the
+   pipeline runs before this pass; otherwise the order is meaningless but
+   no index goes out of range).  Errors: RELOPT_E_NOMEM.  */
 int relopt_symorder_gnu (const relopt_image *img, uint32_t *new_to_old,
                          uint32_t *gnu_hash, uint32_t *symoffset,
                          struct relopt_error *err);
