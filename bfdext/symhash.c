@@ -296,10 +296,29 @@ relopt_sysv_encode (const struct relopt_sysv_table *t, unsigned entsize,
 void
 relopt_gnu_free (struct relopt_gnu_table *t)
 {
-  free (t->bloom);
-  free (t->buckets);
-  free (t->chain);
+  free (t->bloom); /* the buckets and the chain too: gnu_alloc */
   memset (t, 0, sizeof *t);
+}
+
+/* Allocate T's bloom filter (MASKWORDS entries), buckets (NBUCKETS) and
+   NCHAIN chain words as one zeroed block, the bloom words first (8-byte
+   aligned, as calloc returns them).  On failure T is cleared.  */
+static int
+gnu_alloc (struct relopt_gnu_table *t, uint32_t nchain,
+           struct relopt_error *err)
+{
+  uint64_t bytes = (uint64_t)t->maskwords * sizeof *t->bloom
+                   + ((uint64_t)t->nbuckets + nchain) * sizeof *t->buckets;
+
+  t->bloom = bytes <= SIZE_MAX ? calloc (1, (size_t)bytes) : NULL;
+  if (t->bloom == NULL)
+    {
+      relopt_gnu_free (t);
+      return nomem (err);
+    }
+  t->buckets = (uint32_t *)(t->bloom + t->maskwords);
+  t->chain = t->buckets + t->nbuckets;
+  return 0;
 }
 
 /* floor(log2(X)), 0 for X <= 1: binutils' bfd_log2.  */
@@ -342,6 +361,7 @@ relopt_gnu_build (const uint32_t *hash, uint32_t nsyms, uint32_t symoffset,
                   struct relopt_error *err)
 {
   uint32_t i, nhashed;
+  int rc;
 
   memset (t, 0, sizeof *t);
   if (symoffset > nsyms || (symoffset == 0 && nsyms > 0))
@@ -354,14 +374,9 @@ relopt_gnu_build (const uint32_t *hash, uint32_t nsyms, uint32_t symoffset,
   t->wordbits = wordbits;
   t->nsyms = nsyms;
   t->symoffset = symoffset;
-  t->bloom = calloc (t->maskwords, sizeof *t->bloom);
-  t->buckets = calloc (t->nbuckets, sizeof *t->buckets);
-  t->chain = calloc (nhashed ? nhashed : 1, sizeof *t->chain);
-  if (t->bloom == NULL || t->buckets == NULL || t->chain == NULL)
-    {
-      relopt_gnu_free (t);
-      return nomem (err);
-    }
+  rc = gnu_alloc (t, nhashed, err);
+  if (rc)
+    return rc;
   for (i = symoffset; i < nsyms; i++)
     {
       uint32_t h = hash[i], b = h % t->nbuckets;
@@ -422,6 +437,7 @@ relopt_gnu_decode (const unsigned char *data, uint64_t size, unsigned wordbits,
   uint64_t need, i;
   uint32_t nchain, prev = 0;
   const unsigned char *p;
+  int rc;
 
   memset (t, 0, sizeof *t);
   if (size < 16)
@@ -463,14 +479,9 @@ relopt_gnu_decode (const unsigned char *data, uint64_t size, unsigned wordbits,
                              (unsigned long long)size,
                              (unsigned long long)need, t->nbuckets,
                              t->maskwords, nchain);
-  t->bloom = calloc (t->maskwords, sizeof *t->bloom);
-  t->buckets = calloc (t->nbuckets, sizeof *t->buckets);
-  t->chain = calloc (nchain ? nchain : 1, sizeof *t->chain);
-  if (t->bloom == NULL || t->buckets == NULL || t->chain == NULL)
-    {
-      relopt_gnu_free (t);
-      return nomem (err);
-    }
+  rc = gnu_alloc (t, nchain, err);
+  if (rc)
+    return rc;
   p = data + 16;
   for (i = 0; i < t->maskwords; i++, p += wbytes)
     t->bloom[i] = get_word (p, wbytes, big);

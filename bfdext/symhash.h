@@ -91,7 +91,8 @@ void relopt_sysv_free (struct relopt_sysv_table *t);
 
 /* Decoded GNU table.  WORDBITS is 32 or 64 (the ELF class).  BLOOM has
    MASKWORDS entries (a power of two), BUCKETS NBUCKETS entries, CHAIN
-   NSYMS - SYMOFFSET entries.  Owned by the struct (relopt_gnu_free).  */
+   NSYMS - SYMOFFSET entries; the three are one allocation, owned by the
+   struct (relopt_gnu_free).  */
 struct relopt_gnu_table
 {
   uint32_t nbuckets, symoffset, maskwords, shift2;
