@@ -242,19 +242,34 @@ out:
   return rc;
 }
 
-/* Without --hash-style, a file must carry at least one table: a module
-   relopt never processed (or whose tables a later tool removed) is not
-   what --check certifies.  --hash-style=none accepts a file without
-   tables.  */
+/* Which tables must be there.  Without --hash-style, at least one: a
+   module relopt never processed (or whose tables a later tool removed)
+   is not what --check certifies.  With it, each table the style names
+   (--hash-style=none accepts a file without tables).  */
 static int
 check_tables_present (const struct relopt_options *opts, uint32_t sysv,
                       uint32_t gnu, struct relopt_error *err)
 {
+  static const struct
+  {
+    unsigned style;
+    const char *section, *name;
+  } need[] = { { RELOPT_HASH_SYSV, ".hash (SHT_HASH)", "sysv" },
+               { RELOPT_HASH_GNU, ".gnu.hash (SHT_GNU_HASH)", "gnu" } };
+  const uint32_t have[2] = { sysv, gnu };
+  unsigned k;
+
   if (!opts->hash_style_given && sysv == 0 && gnu == 0)
     return relopt_set_error (err, RELOPT_E_CHECK,
                              "no hash tables (no .hash or .gnu.hash: not "
                              "processed by relopt?); use --hash-style=none "
                              "to check a file without them");
+  for (k = 0; opts->hash_style_given && k < 2; k++)
+    if ((opts->hash_style & need[k].style) && have[k] == 0)
+      return relopt_set_error (
+          err, RELOPT_E_CHECK, "no %s section, expected with --hash-style=%s",
+          need[k].section,
+          opts->hash_style == RELOPT_HASH_BOTH ? "both" : need[k].name);
   return 0;
 }
 
@@ -275,26 +290,10 @@ relopt_check_image (const relopt_image *img, const struct relopt_options *opts,
     return relopt_set_error (err, RELOPT_E_CHECK,
                              "%u SHT_HASH and %u SHT_GNU_HASH sections", nh,
                              ng);
+  /* The tables that must be there; those the file has are validated.  */
   rc = check_tables_present (opts, sysv, gnu, err);
   if (rc)
     return rc;
-  /* Which tables must be there: what --hash-style named; without it, at
-     least one (check_tables_present), and those the file has are
-     validated.  */
-  if (opts->hash_style_given && (opts->hash_style & RELOPT_HASH_SYSV)
-      && sysv == 0)
-    return relopt_set_error (err, RELOPT_E_CHECK,
-                             "no .hash (SHT_HASH) section, expected with "
-                             "--hash-style=%s",
-                             opts->hash_style == RELOPT_HASH_BOTH ? "both"
-                                                                  : "sysv");
-  if (opts->hash_style_given && (opts->hash_style & RELOPT_HASH_GNU)
-      && gnu == 0)
-    return relopt_set_error (err, RELOPT_E_CHECK,
-                             "no .gnu.hash (SHT_GNU_HASH) section, expected "
-                             "with --hash-style=%s",
-                             opts->hash_style == RELOPT_HASH_BOTH ? "both"
-                                                                  : "gnu");
   rc = relopt_image_check_locals_first (img, RELOPT_E_CHECK, err);
   if (rc)
     return rc;

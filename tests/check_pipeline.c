@@ -831,6 +831,8 @@ START_TEST (test_check_missing_table)
   buf = sample_bytes (&specs[0], &len, &in);
   ck_assert_int_eq (check_bytes (buf, len, RELOPT_HASH_GNU, &err),
                     RELOPT_E_CHECK);
+  ck_assert_str_eq (err.msg, "no .gnu.hash (SHT_GNU_HASH) section, expected "
+                             "with --hash-style=gnu");
   {
     /* Plain --check (no --hash-style): an unprocessed object without
        tables fails with "no hash tables"; with one table it is
@@ -853,7 +855,18 @@ START_TEST (test_check_missing_table)
   ck_assert_int_eq (check_bytes (out, olen, RELOPT_HASH_SYSV, &err), 0);
   ck_assert_int_eq (check_bytes (out, olen, RELOPT_HASH_BOTH, &err),
                     RELOPT_E_CHECK);
-  ck_assert_ptr_nonnull (strstr (err.msg, ".gnu.hash"));
+  ck_assert_str_eq (err.msg, "no .gnu.hash (SHT_GNU_HASH) section, expected "
+                             "with --hash-style=both");
+  free (out);
+  rewrite (buf, len, RELOPT_HASH_GNU, &out, &olen);
+  ck_assert_int_eq (check_bytes (out, olen, RELOPT_HASH_SYSV, &err),
+                    RELOPT_E_CHECK);
+  ck_assert_str_eq (err.msg, "no .hash (SHT_HASH) section, expected with "
+                             "--hash-style=sysv");
+  ck_assert_int_eq (check_bytes (out, olen, RELOPT_HASH_BOTH, &err),
+                    RELOPT_E_CHECK);
+  ck_assert_str_eq (err.msg, "no .hash (SHT_HASH) section, expected with "
+                             "--hash-style=both");
   free (out);
   free (buf);
 }
