@@ -4,61 +4,68 @@
    each through ld's message callback.  */
 
 #include <config.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include "relopt.h"
+
+/* Format one line (at most 255 bytes) and hand it to EMIT.  */
+static void
+report (relopt_report_fn emit, void *ctx, const char *fmt, ...)
+{
+  char line[256];
+  va_list ap;
+
+  va_start (ap, fmt);
+  vsnprintf (line, sizeof line, fmt, ap);
+  va_end (ap);
+  emit (ctx, line);
+}
+
+/* A hash table's line: NAME, its buckets, the symbols hashed (then
+   WHERE, the GNU table's symoffset and bloom size) and its chains.  */
+static void
+report_table (relopt_report_fn emit, void *ctx, const char *name,
+              uint32_t nbucket, uint32_t nhashed, const char *where,
+              uint32_t max_chain, double mean_chain)
+{
+  report (emit, ctx,
+          "%-15s %10u buckets, %u hashed%s, longest chain %u, mean %.2f", name,
+          nbucket, nhashed, where, max_chain, mean_chain);
+}
 
 void
 relopt_stats_report (const struct relopt_stats *s, relopt_report_fn emit,
                      void *ctx)
 {
-  char line[256];
-
-  snprintf (line, sizeof line, "file size       %10llu -> %llu bytes (%+lld)",
-            (unsigned long long)s->file_bytes_before,
-            (unsigned long long)s->file_bytes_after,
-            (long long)s->file_bytes_after - (long long)s->file_bytes_before);
-  emit (ctx, line);
-  snprintf (line, sizeof line, ".strtab         %10llu -> %llu bytes (%+lld)",
-            (unsigned long long)s->strtab_bytes_before,
-            (unsigned long long)s->strtab_bytes_after,
-            (long long)s->strtab_bytes_after
-                - (long long)s->strtab_bytes_before);
-  emit (ctx, line);
+  report (emit, ctx, "file size       %10llu -> %llu bytes (%+lld)",
+          (unsigned long long)s->file_bytes_before,
+          (unsigned long long)s->file_bytes_after,
+          (long long)s->file_bytes_after - (long long)s->file_bytes_before);
+  report (emit, ctx, ".strtab         %10llu -> %llu bytes (%+lld)",
+          (unsigned long long)s->strtab_bytes_before,
+          (unsigned long long)s->strtab_bytes_after,
+          (long long)s->strtab_bytes_after
+              - (long long)s->strtab_bytes_before);
   if (s->trailer_bytes)
-    {
-      snprintf (line, sizeof line, "trailer dropped %10llu bytes",
-                (unsigned long long)s->trailer_bytes);
-      emit (ctx, line);
-    }
-  snprintf (line, sizeof line, "symbols         %10u (%u moved)", s->nsyms,
-            s->symbols_moved);
-  emit (ctx, line);
+    report (emit, ctx, "trailer dropped %10llu bytes",
+            (unsigned long long)s->trailer_bytes);
+  report (emit, ctx, "symbols         %10u (%u moved)", s->nsyms,
+          s->symbols_moved);
   if (s->sysv_nbucket)
-    {
-      snprintf (line, sizeof line,
-                ".hash           %10u buckets, %u hashed, longest chain %u, "
-                "mean %.2f",
-                s->sysv_nbucket, s->sysv_nhashed, s->sysv_max_chain,
-                s->sysv_mean_chain);
-      emit (ctx, line);
-    }
+    report_table (emit, ctx, ".hash", s->sysv_nbucket, s->sysv_nhashed, "",
+                  s->sysv_max_chain, s->sysv_mean_chain);
   if (s->gnu_nbucket)
     {
-      snprintf (line, sizeof line,
-                ".gnu.hash       %10u buckets, %u hashed from symoffset %u, "
-                "bloom %u bits, longest chain %u, mean %.2f",
-                s->gnu_nbucket, s->gnu_nhashed, s->gnu_symoffset,
-                s->gnu_bloom_bits, s->gnu_max_chain, s->gnu_mean_chain);
-      emit (ctx, line);
+      char from[64];
+      snprintf (from, sizeof from, " from symoffset %u, bloom %u bits",
+                s->gnu_symoffset, s->gnu_bloom_bits);
+      report_table (emit, ctx, ".gnu.hash", s->gnu_nbucket, s->gnu_nhashed,
+                    from, s->gnu_max_chain, s->gnu_mean_chain);
     }
   if (s->branch_relocs)
-    {
-      snprintf (line, sizeof line,
-                "branch relocs   %10llu, %llu distinct targets, %u sections "
-                "reordered",
-                (unsigned long long)s->branch_relocs,
-                (unsigned long long)s->branch_targets,
-                s->reloc_sections_sorted);
-      emit (ctx, line);
-    }
+    report (emit, ctx,
+            "branch relocs   %10llu, %llu distinct targets, %u sections "
+            "reordered",
+            (unsigned long long)s->branch_relocs,
+            (unsigned long long)s->branch_targets, s->reloc_sections_sorted);
 }

@@ -1007,6 +1007,85 @@ START_TEST (test_stats)
 }
 END_TEST
 
+/* The report's lines, collected by collect_line into one string.  */
+struct report_buf
+{
+  char text[1024];
+  size_t len;
+  unsigned lines;
+};
+
+static void
+collect_line (void *ctx, const char *line)
+{
+  struct report_buf *r = ctx;
+  int n = snprintf (r->text + r->len, sizeof r->text - r->len, "%s\n", line);
+
+  ck_assert (n > 0 && (size_t)n < sizeof r->text - r->len);
+  r->len += (size_t)n;
+  r->lines++;
+}
+
+/* relopt_stats_report line by line, written out here; the optional lines
+   (trailer, .hash, .gnu.hash, branch relocs) appear only when their
+   counts are not 0.  */
+START_TEST (test_stats_report)
+{
+  static const char all[]
+      = "file size             1000 -> 1200 bytes (+200)\n"
+        ".strtab                300 -> 250 bytes (-50)\n"
+        "trailer dropped        721 bytes\n"
+        "symbols                  7 (5 moved)\n"
+        ".hash                    3 buckets, 4 hashed, longest chain 2, "
+        "mean 1.33\n"
+        ".gnu.hash                3 buckets, 4 hashed from symoffset 3, "
+        "bloom 64 bits, longest chain 2, mean 1.33\n"
+        "branch relocs            9, 4 distinct targets, 1 sections "
+        "reordered\n";
+  static const char bare[]
+      = "file size             1000 -> 1200 bytes (+200)\n"
+        ".strtab                300 -> 250 bytes (-50)\n"
+        "symbols                  7 (5 moved)\n";
+  const struct relopt_stats full = {
+    .file_bytes_before = 1000,
+    .file_bytes_after = 1200,
+    .strtab_bytes_before = 300,
+    .strtab_bytes_after = 250,
+    .trailer_bytes = 721,
+    .nsyms = 7,
+    .symbols_moved = 5,
+    .sysv_nbucket = 3,
+    .sysv_nhashed = 4,
+    .sysv_max_chain = 2,
+    .sysv_mean_chain = 4.0 / 3,
+    .gnu_nbucket = 3,
+    .gnu_nhashed = 4,
+    .gnu_symoffset = 3,
+    .gnu_max_chain = 2,
+    .gnu_mean_chain = 4.0 / 3,
+    .gnu_bloom_bits = 64,
+    .branch_relocs = 9,
+    .branch_targets = 4,
+    .reloc_sections_sorted = 1,
+  };
+  struct relopt_stats st = full;
+  struct report_buf r;
+
+  memset (&r, 0, sizeof r);
+  relopt_stats_report (&full, collect_line, &r);
+  ck_assert_str_eq (r.text, all);
+  ck_assert_uint_eq (r.lines, 7);
+  /* Without a trailer, tables or branches: their lines go.  */
+  st.trailer_bytes = 0;
+  st.sysv_nbucket = st.gnu_nbucket = 0;
+  st.branch_relocs = 0;
+  memset (&r, 0, sizeof r);
+  relopt_stats_report (&st, collect_line, &r);
+  ck_assert_str_eq (r.text, bare);
+  ck_assert_uint_eq (r.lines, 3);
+}
+END_TEST
+
 /* ---- Options
  * ------------------------------------------------------------------ */
 
@@ -1317,6 +1396,7 @@ pipeline_suite (void)
   tcase_add_loop_test (core, test_options, 0, ARRAY_SIZE (option_cases));
   tcase_add_test (core, test_no_merge);
   tcase_add_test (core, test_worked_example);
+  tcase_add_test (core, test_stats_report);
   tcase_add_loop_test (core, test_hash_once, 0,
                        ARRAY_SIZE (specs) * ARRAY_SIZE (styles));
   suite_add_tcase (s, core);
