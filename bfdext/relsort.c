@@ -8,23 +8,14 @@
 #include <config.h>
 #include "relsort.h"
 #include "image.h"
+#include "../loader/relopt-loader.h"
 #include <stdlib.h>
 #include <string.h>
 
 bool
 relopt_is_branch_reloc (unsigned machine, unsigned elfclass, uint32_t r_type)
 {
-  if (machine == RELOPT_EM_ARM)
-    return r_type == RELOPT_R_ARM_PC24 || r_type == RELOPT_R_ARM_CALL
-           || r_type == RELOPT_R_ARM_JUMP24 || r_type == RELOPT_R_ARM_THM_CALL
-           || r_type == RELOPT_R_ARM_THM_JUMP24;
-  if (machine == RELOPT_EM_AARCH64 && elfclass == RELOPT_ELFCLASS64)
-    return r_type == RELOPT_R_AARCH64_CALL26
-           || r_type == RELOPT_R_AARCH64_JUMP26;
-  if (machine == RELOPT_EM_AARCH64 && elfclass == RELOPT_ELFCLASS32)
-    return r_type == RELOPT_R_AARCH64_P32_CALL26
-           || r_type == RELOPT_R_AARCH64_P32_JUMP26;
-  return false;
+  return rlo_is_branch_reloc (machine, elfclass, r_type) != 0;
 }
 
 uint32_t
@@ -43,13 +34,12 @@ relopt_arm_rel_addend_key (uint32_t r_type, const unsigned char *insn,
   return relopt_get32 (insn, code_big_endian) & 0x00ffffffu;
 }
 
-/* Sort record: the key, and the original position as the last key so
-   the order is total (equal keys keep their relative order).  */
+/* Sort record: the key (the loader library's, compared as it compares
+   them), and the original position as the last key so the order is total
+   (equal keys keep their relative order).  */
 struct branch_key
 {
-  uint32_t type;
-  uint32_t sym;
-  int64_t addend;
+  struct rlo_branch_key key;
   uint64_t pos;
 };
 
@@ -57,13 +47,10 @@ static int
 cmp_branch (const void *a, const void *b)
 {
   const struct branch_key *x = a, *y = b;
+  int c = rlo_branch_key_cmp (&x->key, &y->key);
 
-  if (x->type != y->type)
-    return x->type < y->type ? -1 : 1;
-  if (x->sym != y->sym)
-    return x->sym < y->sym ? -1 : 1;
-  if (x->addend != y->addend)
-    return x->addend < y->addend ? -1 : 1;
+  if (c != 0)
+    return c;
   return x->pos < y->pos ? -1 : x->pos > y->pos;
 }
 
@@ -85,10 +72,10 @@ branch_key (const relopt_image *img, uint32_t idx, uint64_t j,
   const struct relopt_section *s = &img->sec[idx];
   char lb[96];
 
-  k->type = r->type;
-  k->sym = r->sym;
+  k->key.type = r->type;
+  k->key.sym = r->sym;
   k->pos = j;
-  k->addend = r->addend;
+  k->key.addend = r->addend;
   if (s->sh_type == RELOPT_SHT_REL)
     {
       const struct relopt_section *t
@@ -110,8 +97,8 @@ branch_key (const relopt_image *img, uint32_t idx, uint64_t j,
             "relopt rewrites",
             relopt_section_label (img, idx, lb, sizeof lb),
             (unsigned long long)j, s->sh_info, t->sh_type);
-      k->addend = relopt_arm_rel_addend_key (r->type, t->data + r->r_offset,
-                                             code_big_endian (img));
+      k->key.addend = relopt_arm_rel_addend_key (
+          r->type, t->data + r->r_offset, code_big_endian (img));
     }
   return 0;
 }
@@ -154,7 +141,7 @@ collect_keys (const relopt_image *img, uint32_t idx, struct branch_key **keysp,
 static bool
 same_target (const struct branch_key *a, const struct branch_key *b)
 {
-  return a->type == b->type && a->sym == b->sym && a->addend == b->addend;
+  return rlo_branch_key_cmp (&a->key, &b->key) == 0;
 }
 
 /* Reorder section IDX.  Adds to STATS.  */
@@ -183,18 +170,18 @@ sort_keys (struct branch_key *keys, uint64_t n, uint32_t nsyms)
     return 0;
   for (i = 0; i < n; i++)
     {
-      for (t = 0; t < ntypes && types[t] != keys[i].type; t++)
+      for (t = 0; t < ntypes && types[t] != keys[i].key.type; t++)
         ;
       if (t == ntypes)
         {
-          if (ntypes == MAX_TYPES || keys[i].sym >= nsyms)
+          if (ntypes == MAX_TYPES || keys[i].key.sym >= nsyms)
             {
               qsort (keys, n, sizeof *keys, cmp_branch);
               return 0;
             }
-          types[ntypes++] = keys[i].type;
+          types[ntypes++] = keys[i].key.type;
         }
-      if (keys[i].sym >= nsyms)
+      if (keys[i].key.sym >= nsyms)
         {
           qsort (keys, n, sizeof *keys, cmp_branch);
           return 0;
@@ -217,16 +204,16 @@ sort_keys (struct branch_key *keys, uint64_t n, uint32_t nsyms)
       return -1;
     }
   for (i = 0; i < n; i++)
-    scount[keys[i].sym + 1]++;
+    scount[keys[i].key.sym + 1]++;
   for (i = 1; i <= nsyms; i++)
     scount[i] += scount[i - 1];
   for (i = 0; i < n; i++)
-    tmp[scount[keys[i].sym]++] = keys[i];
+    tmp[scount[keys[i].key.sym]++] = keys[i];
   free (scount);
   memset (tcount, 0, sizeof tcount);
   for (i = 0; i < n; i++)
     {
-      for (t = 0; types[t] != tmp[i].type; t++)
+      for (t = 0; types[t] != tmp[i].key.type; t++)
         ;
       tcount[t + 1]++;
     }
@@ -234,7 +221,7 @@ sort_keys (struct branch_key *keys, uint64_t n, uint32_t nsyms)
     tcount[t] += tcount[t - 1];
   for (i = 0; i < n; i++)
     {
-      for (t = 0; types[t] != tmp[i].type; t++)
+      for (t = 0; types[t] != tmp[i].key.type; t++)
         ;
       keys[tcount[t]++] = tmp[i];
     }
@@ -242,10 +229,10 @@ sort_keys (struct branch_key *keys, uint64_t n, uint32_t nsyms)
   for (i = 0; i < n; i = j)
     {
       bool sorted = true;
-      for (j = i + 1;
-           j < n && keys[j].type == keys[i].type && keys[j].sym == keys[i].sym;
+      for (j = i + 1; j < n && keys[j].key.type == keys[i].key.type
+                      && keys[j].key.sym == keys[i].key.sym;
            j++)
-        sorted &= keys[j - 1].addend <= keys[j].addend;
+        sorted &= keys[j - 1].key.addend <= keys[j].key.addend;
       if (!sorted)
         qsort (keys + i, j - i, sizeof *keys, cmp_branch);
     }
@@ -377,7 +364,7 @@ relopt_relsort_check (const relopt_image *img, struct relopt_error *err)
       size_t ent;
       uint64_t n, j;
       bool seen_other = false;
-      struct branch_key prev = { 0, 0, 0, 0 };
+      struct branch_key prev = { { 0, 0, 0 }, 0 };
       bool have_prev = false;
 
       if (!relopt_image_is_symtab_reloc (img, i))

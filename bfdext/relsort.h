@@ -25,7 +25,9 @@
 
 /* Whether R_TYPE is a branch relocation for MACHINE (EM_ARM, EM_AARCH64)
    and ELFCLASS (1 = ELFCLASS32, 2 = ELFCLASS64; ELFCLASS32 AArch64 is
-   ILP32 and uses the P32 types).  False for any other machine.  */
+   ILP32 and uses the P32 types).  False for any other machine.  The
+   loader library's rlo_is_branch_reloc: relopt sorts exactly the
+   relocations a loader's one-pass count takes for branches.  */
 bool relopt_is_branch_reloc (unsigned machine, unsigned elfclass,
                              uint32_t r_type);
 

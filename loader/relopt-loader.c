@@ -767,29 +767,30 @@ rlo_gnu_lookup (const struct rlo_gnu *t, const char *name)
 /* ---- branch relocations --------------------------------------------- */
 
 /* One relocation's target key, and whether its addend is zero as the
-   kernel tests it.  */
+   kernel tests it.  T.addend: RELA r_addend; REL the immediate field,
+   >= 0.  */
 struct key
 {
-  uint32_t type, sym;
-  int64_t addend; /* RELA: r_addend; REL: the immediate field, >= 0 */
+  struct rlo_branch_key t;
   int zero;
 };
 
-static int
-is_branch (const struct rlo_elf *elf, uint32_t type)
+int
+rlo_is_branch_reloc (unsigned machine, unsigned elfclass, uint32_t type)
 {
-  if (elf->machine == RLO_EM_ARM)
+  if (machine == RLO_EM_ARM)
     return type == R_ARM_PC24 || type == R_ARM_CALL || type == R_ARM_JUMP24
            || type == R_ARM_THM_CALL || type == R_ARM_THM_JUMP24;
-  if (elf->elfclass == RLO_ELFCLASS64)
+  if (machine != RLO_EM_AARCH64)
+    return 0;
+  if (elfclass == RLO_ELFCLASS64)
     return type == R_AARCH64_CALL26 || type == R_AARCH64_JUMP26;
   return type == R_AARCH64_P32_CALL26 || type == R_AARCH64_P32_JUMP26;
 }
 
-/* Three-way comparison on (type, symbol, addend), the order relopt writes
-   and arm64's cmp_rela sorts by (ARM's cmp_rel uses the first two).  */
-static int
-cmp_key (const struct key *x, const struct key *y)
+int
+rlo_branch_key_cmp (const struct rlo_branch_key *x,
+                    const struct rlo_branch_key *y)
 {
   if (x->type != y->type)
     return x->type < y->type ? -1 : 1;
@@ -798,6 +799,30 @@ cmp_key (const struct key *x, const struct key *y)
   if (x->addend != y->addend)
     return x->addend < y->addend ? -1 : 1;
   return 0;
+}
+
+/* The addend key of a REL branch relocation of type K->T.TYPE whose
+   instruction is at INSN (4 bytes, CODE_BIG order), and whether it is the
+   encoded PC bias, which the kernel takes for a zero addend.  */
+static void
+rel_addend (const unsigned char *insn, unsigned code_big, struct key *k)
+{
+  if (k->t.type == R_ARM_THM_CALL || k->t.type == R_ARM_THM_JUMP24)
+    {
+      /* Thumb BL/B.W: the PC bias -4 encodes as imm 0x7ff/0x2ffe
+         (is_zero_addend_relocation).  */
+      uint32_t hw1 = get16 (insn, code_big) & 0x07ffu;
+      uint32_t hw2 = get16 (insn + 2, code_big) & 0x2fffu;
+      k->t.addend = (int64_t) (hw1 << 16 | hw2);
+      k->zero = hw1 == 0x7ff && hw2 == 0x2ffe;
+    }
+  else
+    {
+      /* ARM BL/B: the PC bias -8 encodes as 0xfffffe.  */
+      uint32_t imm = get32 (insn, code_big) & 0x00ffffffu;
+      k->t.addend = imm;
+      k->zero = imm == 0xfffffe;
+    }
 }
 
 /* ffz(x): index of the lowest zero bit; 64 when there is none.  */
@@ -831,8 +856,8 @@ rlo_count_branch_targets (const struct rlo_elf *elf,
     return rc;
   out->branches = out->distinct = out->plts = 0;
   out->adrp_veneers = out->adrp_align = 0;
-  prev.type = prev.sym = 0;
-  prev.addend = 0;
+  prev.t.type = prev.t.sym = 0;
+  prev.t.addend = 0;
   prev.zero = 0;
   big = elf->big_endian;
   if (elf->machine == RLO_EM_ARM && elf->elfclass == RLO_ELFCLASS32)
@@ -868,25 +893,25 @@ rlo_count_branch_targets (const struct rlo_elf *elf,
         {
           r_offset = get64 (p, big);
           info = get64 (p + 8, big);
-          k.sym = (uint32_t) (info >> 32);
-          k.type = (uint32_t) info;
+          k.t.sym = (uint32_t) (info >> 32);
+          k.t.type = (uint32_t) info;
         }
       else
         {
           r_offset = get32 (p, big);
           info = get32 (p + 4, big);
-          k.sym = (uint32_t) (info >> 8);
-          k.type = (uint32_t) (info & 0xff);
+          k.t.sym = (uint32_t) (info >> 8);
+          k.t.type = (uint32_t) (info & 0xff);
         }
-      if (!is_branch (elf, k.type))
+      if (!rlo_is_branch_reloc (elf->machine, elf->elfclass, k.t.type))
         {
           seen_other = 1;
           /* Erratum 843419 (arm64 count_plts): an ADRP at offset 0xff8
              or 0xffc of a 4K page needs a veneer; others need the
              section aligned so they stay off those offsets.  */
           if (rela && elf->elfclass == RLO_ELFCLASS64
-              && (k.type == R_AARCH64_ADR_PREL_PG_HI21
-                  || k.type == R_AARCH64_ADR_PREL_PG_HI21_NC))
+              && (k.t.type == R_AARCH64_ADR_PREL_PG_HI21
+                  || k.t.type == R_AARCH64_ADR_PREL_PG_HI21_NC))
             {
               unsigned z = lowest_zero (r_offset | 7);
               if (z >= 12)
@@ -897,67 +922,50 @@ rlo_count_branch_targets (const struct rlo_elf *elf,
           continue;
         }
       if (seen_other)
-        return fail (f, RLO_AT_RELOC, j, k.type,
+        return fail (f, RLO_AT_RELOC, j, k.t.type,
                      "is a branch relocation after a non-branch one",
                      RLO_NOT_IN_ORDER);
-      if (k.sym >= nsyms)
-        return fail (f, RLO_AT_RELOC, j, k.sym, "has a symbol index past .symtab",
-                     RLO_E_RELOC);
+      if (k.t.sym >= nsyms)
+        return fail (f, RLO_AT_RELOC, j, k.t.sym,
+                     "has a symbol index past .symtab", RLO_E_RELOC);
       if (rela)
         {
           if (elf->elfclass == RLO_ELFCLASS64)
-            k.addend = (int64_t) get64 (p + 16, big);
+            k.t.addend = (int64_t) get64 (p + 16, big);
           else
-            k.addend = (int32_t) get32 (p + 8, big);
-          k.zero = k.addend == 0;
+            k.t.addend = (int32_t) get32 (p + 8, big);
+          k.zero = k.t.addend == 0;
         }
       else
         {
-          const unsigned char *insn;
           if (target == 0 || target_size < 4 || r_offset > target_size - 4)
             return fail (f, RLO_AT_RELOC, j, r_offset,
                          "is a REL branch outside its target section",
                          RLO_E_RELOC);
-          insn = target + r_offset;
-          if (k.type == R_ARM_THM_CALL || k.type == R_ARM_THM_JUMP24)
-            {
-              /* Thumb BL/B.W: the PC bias -4 encodes as imm 0x7ff/0x2ffe
-                 (is_zero_addend_relocation).  */
-              uint32_t hw1 = get16 (insn, code_big) & 0x07ffu;
-              uint32_t hw2 = get16 (insn + 2, code_big) & 0x2fffu;
-              k.addend = (int64_t) (hw1 << 16 | hw2);
-              k.zero = hw1 == 0x7ff && hw2 == 0x2ffe;
-            }
-          else
-            {
-              /* ARM BL/B: the PC bias -8 encodes as 0xfffffe.  */
-              uint32_t imm = get32 (insn, code_big) & 0x00ffffffu;
-              k.addend = imm;
-              k.zero = imm == 0xfffffe;
-            }
+          rel_addend (target + r_offset, code_big, &k);
         }
-      if (have_prev && cmp_key (&prev, &k) > 0)
-        return fail (f, RLO_AT_RELOC, j, k.type,
+      if (have_prev && rlo_branch_key_cmp (&prev.t, &k.t) > 0)
+        return fail (f, RLO_AT_RELOC, j, k.t.type,
                      "is out of (type, symbol, addend) order",
                      RLO_NOT_IN_ORDER);
       out->branches++;
-      dup = have_prev && cmp_key (&prev, &k) == 0;
+      dup = have_prev && rlo_branch_key_cmp (&prev.t, &k.t) == 0;
       out->distinct += !dup;
-      get_sym (elf, k.sym, &s);
+      get_sym (elf, k.t.sym, &s);
       /* Same section as the code: in range by construction, no PLT.
          Else a PLT unless a zero-addend duplicate of the previous slot
          (ARM compares type and symbol and needs both zero-addend; arm64
          compares the whole key, which then is zero too).  */
       if (s.shndx != rels->sh_info)
         {
-          int same = have_prev && prev.type == k.type && prev.sym == k.sym
-                     && prev.zero;
-          if (!(k.zero && same && (!rela || prev.addend == k.addend)))
+          int same = have_prev && prev.t.type == k.t.type
+                     && prev.t.sym == k.t.sym && prev.zero;
+          if (!(k.zero && same && (!rela || prev.t.addend == k.t.addend)))
             out->plts++;
         }
-      prev.type = k.type;
-      prev.sym = k.sym;
-      prev.addend = k.addend;
+      prev.t.type = k.t.type;
+      prev.t.sym = k.t.sym;
+      prev.t.addend = k.t.addend;
       prev.zero = k.zero;
       have_prev = 1;
     }

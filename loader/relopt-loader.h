@@ -285,6 +285,26 @@ int rlo_gnu_validate (const struct rlo_elf *elf, const struct rlo_section *hash,
    names.  T must come from rlo_gnu_validate.  */
 uint32_t rlo_gnu_lookup (const struct rlo_gnu *t, const char *name);
 
+/* Whether TYPE is a branch relocation type of MACHINE and ELFCLASS, as
+   listed at the top: RLO_EM_ARM's five, RLO_EM_AARCH64's CALL26 and
+   JUMP26 (the P32 ones in ELFCLASS32).  0 for any other machine.  */
+int rlo_is_branch_reloc (unsigned machine, unsigned elfclass, uint32_t type);
+
+/* A branch relocation's target key: r_type, symbol index and addend
+   (RELA: r_addend; REL: the instruction's immediate field, see the top).
+   Equal keys, equal targets.  */
+struct rlo_branch_key
+{
+  uint32_t type, sym;
+  int64_t addend;
+};
+
+/* Three-way comparison of A and B on (type, sym, addend): negative, 0 or
+   positive as A sorts before, with or after B.  The order relopt writes
+   and arm64's cmp_rela sorts by (ARM's cmp_rel uses the first two).  */
+int rlo_branch_key_cmp (const struct rlo_branch_key *a,
+                        const struct rlo_branch_key *b);
+
 /* What rlo_count_branch_targets found in one relocation section.  */
 struct rlo_branch_count
 {
