@@ -614,8 +614,8 @@ START_TEST (test_sysv_defects)
     e.symtab_size -= 1;
 #undef CHAIN
   rc = rlo_sysv_validate (&e, &sec, &t, &bad);
-  ck_assert_msg (rc == d->want, "%s (%u-byte words): got %s, want %s",
-                 d->what, es, rlo_strerror (rc), rlo_strerror (d->want));
+  ck_assert_msg (rc == d->want, "%s (%u-byte words): got %s, want %s", d->what,
+                 es, rlo_strerror (rc), rlo_strerror (d->want));
 out:
   free (h);
   symset_free (&s);
