@@ -8,7 +8,8 @@
 ## or run tests/check_strtab directly (CK_VERBOSITY=verbose, CK_RUN_CASE=limits).
 relopt_check_suites = \
 	tests/check_symhash tests/check_strtab tests/check_image \
-	tests/check_symorder tests/check_relsort tests/check_pipeline
+	tests/check_symorder tests/check_relsort tests/check_pipeline \
+	tests/check_options
 if HAVE_CHECK
 check_PROGRAMS += $(relopt_check_suites)
 TESTS += $(relopt_check_suites)
@@ -53,6 +54,12 @@ tests_check_relsort_LDADD = $(relopt_tests_ldadd)
 tests_check_pipeline_SOURCES = tests/check_pipeline.c $(relopt_tests_common)
 tests_check_pipeline_CFLAGS = $(relopt_tests_cflags)
 tests_check_pipeline_LDADD = $(relopt_tests_ldadd)
+
+## The option table against relopt.1, relopt-plugin.7 and relopt --help
+## (read from $(srcdir) and the built src/relopt).
+tests_check_options_SOURCES = tests/check_options.c tests/testutil.h
+tests_check_options_CFLAGS = $(relopt_tests_cflags)
+tests_check_options_LDADD = $(relopt_tests_ldadd)
 
 ## The freestanding loader library (loader/), against bfdext's builders and
 ## relopt's output.
