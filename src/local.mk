@@ -11,10 +11,6 @@ dist_man_MANS += doc/relopt.1
 TESTS += scripts/check-gnu-params.sh
 EXTRA_DIST += scripts/check-gnu-params.sh
 
-## The command's file handling and usage errors (regression tests).
-TESTS += scripts/check-cli.sh
-EXTRA_DIST += scripts/check-cli.sh
-
 ## History-independent output (DESIGN 7): any sequence of runs equals one.
 TESTS += scripts/check-history.sh
 EXTRA_DIST += scripts/check-history.sh

@@ -7,6 +7,8 @@
 ##   testsuite/lib/relopt-dump.exp  run_dump_test and its regexp compare
 ##   testsuite/relopt.dump/         dump tests: NAME.s + NAME.d
 ##   testsuite/relopt.plugin/       the ld plugin tests (own fragment)
+##   testsuite/relopt.cli/          the command's file handling, usage
+##                                  errors and GNU conventions (cli.exp)
 ## Results: relopt.sum and relopt.log in the top build directory; scratch
 ## files in tmpdir/.  One test: make check-DEJAGNU RUNTESTFLAGS=dump.exp=NAME.d
 
@@ -70,7 +72,8 @@ EXTRA_DIST += \
 	testsuite/lib/relopt-dump.exp \
 	testsuite/lib/set-shdr.py \
 	testsuite/relopt.dump/dump.exp \
-	$(TESTSUITE_DUMP_TESTS)
+	$(TESTSUITE_DUMP_TESTS) \
+	testsuite/relopt.cli/cli.exp
 
 ## Listed explicitly for make dist (automake has no wildcard).
 TESTSUITE_DUMP_TESTS = \
