@@ -12,30 +12,20 @@
 ##   scripts/failure-injection.sh the write path: size limit, read-only
 ##                                directory/file, missing directory, input
 ##                                vanished, symlink, two runs at once
-##   tests/mutate/hash-defects.sh --check rejects each structural defect
-##                                of a .hash/.gnu.hash
-##   tests/mutate/reloc-order.sh  --check --against (both views) rejects
-##                                reordered non-branch relocations
 ## `make fuzz FUZZ_SECONDS=N' runs libFuzzer (fuzz/run-fuzz.sh; clang).
 
-check_PROGRAMS += fuzz/replay fuzz/mutate tests/bfdview-compare
+check_PROGRAMS += fuzz/replay fuzz/mutate
 fuzz_replay_SOURCES = fuzz/replay.c fuzz/fuzz_relopt.c
 fuzz_replay_LDADD = bfdext/libbfdext.la $(LIBIBERTY)
 fuzz_mutate_SOURCES = fuzz/mutate.c fuzz/fuzz_relopt.c
 fuzz_mutate_LDADD = bfdext/libbfdext.la $(LIBIBERTY)
-tests_bfdview_compare_SOURCES = tests/bfdview-compare.c src/bfdview.c
-tests_bfdview_compare_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src
-tests_bfdview_compare_LDADD = $(BFD_LIBS) $(LIBIBERTY)
 
 TESTS += fuzz/regress.sh scripts/mutation-test.sh \
-	scripts/failure-injection.sh tests/mutate/hash-defects.sh \
-	tests/mutate/reloc-order.sh
+	scripts/failure-injection.sh
 
 EXTRA_DIST += fuzz/regress.sh fuzz/run-fuzz.sh fuzz/make-seeds.sh \
 	fuzz/relopt.dict fuzz/regress \
 	scripts/mutation-test.sh scripts/failure-injection.sh \
-	tests/mutate/hash-defects.sh tests/mutate/hashdefect.py \
-	tests/mutate/reloc-order.sh tests/mutate/relorder.py \
 	tests/mutate/vanish.c doc/failure.md
 
 FUZZ_SECONDS = 600
