@@ -1,6 +1,9 @@
 #!/bin/bash
 # failure-injection.sh -- the write path under failure (issue 5, DESIGN
 # "Bad input and failure: nothing lost").  Run by `make check'.
+# Its home is scripts/: it injects failures into the file system and the
+# process around a valid input (limits, permissions, files changed during
+# the run), where fuzz/ mutates the input itself.
 #
 # Cases (each checks: exit status, the message names what failed, the
 # original file byte-identical, no temporary file .NAME.reloptXXXXXX left):
@@ -10,7 +13,7 @@
 #   ro-dir         in place and -o in a read-only directory  (as nobody)
 #   ro-file        in place on a read-only file               (as nobody)
 #   vanish         the input is removed during the run (LD_PRELOAD shim
-#                  tests/mutate/vanish.c, compiled here, acts right after
+#                  scripts/vanish.c, compiled here, acts right after
 #                  the temporary file is created): exit 1, not resurrected
 #   replaced       the input is replaced by another file during the run:
 #                  exit 1, the new file is left alone
@@ -200,7 +203,7 @@ fi
 cc=${CC:-cc}
 command -v "$cc" > /dev/null || cc=gcc
 if command -v "$cc" > /dev/null \
-   && "$cc" -shared -fPIC -O2 -o "$tmp/vanish.so" "$srcdir/tests/mutate/vanish.c" -ldl 2> "$tmp/cc.err"; then
+   && "$cc" -shared -fPIC -O2 -o "$tmp/vanish.so" "$srcdir/scripts/vanish.c" -ldl 2> "$tmp/cc.err"; then
   c=vanish
   d=$tmp/$c; mkdir "$d"; cp "$in" "$d/w.o"
   LD_PRELOAD=$tmp/vanish.so VANISH_PATH=$d/w.o "$relopt" "$d/w.o" 2> "$d/err"
