@@ -44,3 +44,27 @@ relopt_messages () {
 relopt_abspath () {
   case $1 in /*) echo "$1" ;; *) echo "$PWD/$1" ;; esac
 }
+
+# relopt_test_start NAME PROGRAM...: the start of a `make check' script
+# run from the top build directory (or $RELOPT_BUILDDIR).  Sets srcdir
+# (as the test harness exported it, else the parent of the script's own
+# directory), bld (the build directory), relopt ($bld/src/relopt) and
+# tmp (a new directory, removed at exit); makes a sanitizer report exit
+# 99 (ASan) or 98 (UBSan), never a status the script expects from
+# relopt.  Exits 99 (a hard error) when src/relopt or a PROGRAM (a path
+# under $bld) is not built, saying "NAME: PATH not built".
+relopt_test_start () {
+  relopt_test=$1
+  shift
+  srcdir=${srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
+  bld=${RELOPT_BUILDDIR:-$PWD}
+  relopt=$bld/src/relopt
+  export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}exitcode=99"
+  export UBSAN_OPTIONS="${UBSAN_OPTIONS:+$UBSAN_OPTIONS:}exitcode=98:print_stacktrace=1"
+  for p in src/relopt "$@"; do
+    [ -x "$bld/$p" ] || { echo "$relopt_test: $bld/$p not built"; exit 99; }
+  done
+  tmp=$(mktemp -d)
+  trap 'rm -rf "$tmp"' EXIT
+}
+

@@ -27,18 +27,15 @@
 # (setpriv or runuser); they are skipped with a message when that is
 # impossible.  A case whose tool is missing (prlimit, cc) is skipped.
 set -u
-srcdir=${srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
-bld=${RELOPT_BUILDDIR:-$PWD}
-relopt_built=$bld/src/relopt
-export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}exitcode=99:verify_asan_link_order=0"
-export UBSAN_OPTIONS="${UBSAN_OPTIONS:+$UBSAN_OPTIONS:}exitcode=98:print_stacktrace=1"
-[ -x "$relopt_built" ] || { echo "failure-injection: $relopt_built not built"; exit 99; }
-tmp=$(mktemp -d)
+. "$(dirname "$0")/common.sh"
+relopt_test_start failure-injection
+# The LD_PRELOAD shim (vanish) loads before the ASan runtime.
+ASAN_OPTIONS=$ASAN_OPTIONS:verify_asan_link_order=0
 chmod 755 "$tmp"
 trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
 # A copy every user can run (the build tree may be private to root).
+cp "$relopt" "$tmp/relopt"
 relopt=$tmp/relopt
-cp "$relopt_built" "$relopt"
 chmod 755 "$relopt"
 
 npass=0 nfail=0 nskip=0
