@@ -100,6 +100,8 @@ TESTSUITE_DUMP_TESTS = \
 	testsuite/relopt.dump/arm-branch.d \
 	testsuite/relopt.dump/arm-branch.s \
 	testsuite/relopt.dump/arm-nosort.d \
+	testsuite/relopt.dump/arm-sysv-dedup.d \
+	testsuite/relopt.dump/arm-sysv-dedup.s \
 	testsuite/relopt.dump/arm-thumb-be32.d \
 	testsuite/relopt.dump/arm-thumb-be8.d \
 	testsuite/relopt.dump/arm-thumb.d \
@@ -132,6 +134,7 @@ TESTSUITE_DUMP_TESTS = \
 	testsuite/relopt.dump/x86_64-group.s \
 	testsuite/relopt.dump/x86_64-idempotent.d \
 	testsuite/relopt.dump/x86_64-inplace.d \
+	testsuite/relopt.dump/x86_64-ldr-keeps.d \
 	testsuite/relopt.dump/x86_64-many-gnuhash.d \
 	testsuite/relopt.dump/x86_64-many-sections.d \
 	testsuite/relopt.dump/x86_64-many-sections.s \
