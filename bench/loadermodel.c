@@ -515,6 +515,19 @@ lookup_gnu (const struct module *m, const struct relopt_gnu_table *t,
     }
 }
 
+/* The section of type TYPE (SHT_HASH, SHT_GNU_HASH) over IMG's .symtab,
+   0 when there is none.  */
+static uint32_t
+table_section (const relopt_image *img, uint32_t type)
+{
+  uint32_t s;
+
+  for (s = 1; s < img->shnum; s++)
+    if (img->sec[s].sh_type == type && img->sec[s].sh_link == img->symtab)
+      return s;
+  return 0;
+}
+
 /* Find the hash section of TYPE linked to .symtab and decode (validate)
    it.  Returns 1 when present and sound, 0 when absent, -1 on a bad
    table (message printed).  */
@@ -526,10 +539,8 @@ setup_table (struct lookup_ctx *c, uint32_t type)
   uint32_t s;
   int rc;
 
-  for (s = 1; s < img->shnum; s++)
-    if (img->sec[s].sh_type == type && img->sec[s].sh_link == img->symtab)
-      break;
-  if (s == img->shnum)
+  s = table_section (img, type);
+  if (s == 0)
     return 0;
   if (type == RELOPT_SHT_HASH)
     rc = relopt_sysv_decode (img->sec[s].data, img->sec[s].sh_size,
@@ -593,10 +604,8 @@ setup_lib (struct lookup_ctx *c, uint32_t type)
   uint32_t s;
   int rc;
 
-  for (s = 1; s < img->shnum; s++)
-    if (img->sec[s].sh_type == type && img->sec[s].sh_link == img->symtab)
-      break;
-  if (s == img->shnum)
+  s = table_section (img, type);
+  if (s == 0)
     return 0;
   module_rlo_elf (c->m, &e);
   module_rlo_section (c->m, s, &sec);

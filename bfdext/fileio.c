@@ -357,6 +357,55 @@ make_temp (const char *target, char **tmpp, int *fdp, struct relopt_error *err)
   return 0;
 }
 
+/* Give the written temporary FD the destination's owner (where we may:
+   root; not an error otherwise, as cp and objcopy behave) and mode,
+   flush it when FLUSH and it replaces a file, and close it.  */
+static int
+finish_temp (int fd, const struct dest *d, bool flush, const char *target,
+             struct relopt_error *err)
+{
+  int rc = 0;
+
+  if (d->exists && fchown (fd, d->uid, d->gid) != 0)
+    {
+      /* ignored */
+    }
+  if (fchmod (fd, d->mode) != 0)
+    rc = io_error (err, errno, "cannot set the mode of", target);
+  /* Durability: a file that replaces an existing one is flushed before
+     the rename, so a crash cannot leave the name pointing at a file
+     whose blocks were never written (the old contents would be lost).
+     A new file (-o to a fresh name) is not, as ld, objcopy and strip do
+     not flush theirs: there is nothing older to lose.  FLUSH is false
+     in the ld plugin: the file it replaces is ld's own unflushed output,
+     so a flush would buy nothing ld gives.  */
+  else if (flush && d->exists && fsync (fd) != 0)
+    rc = io_error (err, errno, "cannot flush", target);
+  if (close (fd) != 0 && rc == 0)
+    rc = io_error (err, errno, "cannot write", target);
+  return rc;
+}
+
+/* TARGET is still the file EXPECT identifies (device, inode, size and
+   mtime), so the rename replaces what was read.  */
+static int
+unchanged_since (const char *target, const struct relopt_file_id *expect,
+                 struct relopt_error *err)
+{
+  struct relopt_file_id now;
+  struct stat st;
+
+  if (stat (target, &st) != 0)
+    return io_error (err, errno, "input vanished during the run:", target);
+  file_id_of (&st, &now);
+  if (now.dev != expect->dev || now.ino != expect->ino
+      || now.size != expect->size || now.mtime_sec != expect->mtime_sec
+      || now.mtime_nsec != expect->mtime_nsec)
+    return relopt_set_error (
+        err, RELOPT_E_IO, "'%s' changed during the run; not replaced", target);
+  return 0;
+}
+
 int
 relopt_replace_file_with (const char *path, relopt_write_fn write_fn,
                           void *ctx, const char *mode_from,
@@ -365,7 +414,6 @@ relopt_replace_file_with (const char *path, relopt_write_fn write_fn,
 {
   char *target = NULL, *tmp = NULL;
   struct dest d;
-  struct stat st;
   int fd = -1, e, rc;
 
   rc = resolve_target (path, &target, err);
@@ -381,72 +429,18 @@ relopt_replace_file_with (const char *path, relopt_write_fn write_fn,
   e = write_fn (fd, ctx);
   if (e)
     {
+      close (fd);
       rc = io_error (err, e, "cannot write", target);
-      goto fail;
     }
-  /* Keep an existing file's owner where we may (root); not an error
-     otherwise, as cp and objcopy behave.  */
-  if (d.exists && fchown (fd, d.uid, d.gid) != 0)
-    {
-      /* ignored */
-    }
-  if (fchmod (fd, d.mode) != 0)
-    {
-      rc = io_error (err, errno, "cannot set the mode of", target);
-      goto fail;
-    }
-  /* Durability: a file that replaces an existing one is flushed before
-     the rename, so a crash cannot leave the name pointing at a file
-     whose blocks were never written (the old contents would be lost).
-     A new file (-o to a fresh name) is not, as ld, objcopy and strip do
-     not flush theirs: there is nothing older to lose.  FLUSH is false
-     in the ld plugin: the file it replaces is ld's own unflushed output,
-     so a flush would buy nothing ld gives.  */
-  if (flush && d.exists && fsync (fd) != 0)
-    {
-      rc = io_error (err, errno, "cannot flush", target);
-      goto fail;
-    }
-  if (close (fd) != 0)
-    {
-      fd = -1;
-      rc = io_error (err, errno, "cannot write", target);
-      goto fail;
-    }
-  fd = -1;
-  if (expect)
-    {
-      struct relopt_file_id now;
-      if (stat (target, &st) != 0)
-        {
-          rc = io_error (err, errno, "input vanished during the run:", target);
-          goto fail;
-        }
-      file_id_of (&st, &now);
-      if (now.dev != expect->dev || now.ino != expect->ino
-          || now.size != expect->size || now.mtime_sec != expect->mtime_sec
-          || now.mtime_nsec != expect->mtime_nsec)
-        {
-          rc = relopt_set_error (err, RELOPT_E_IO,
-                                 "'%s' changed during the run; not replaced",
-                                 target);
-          goto fail;
-        }
-    }
-  if (rename (tmp, target) != 0)
-    {
-      rc = io_error (err, errno, "cannot rename the temporary file over",
-                     target);
-      goto fail;
-    }
-  free (tmp);
-  free (target);
-  return 0;
-
-fail:
-  if (fd >= 0)
-    close (fd);
-  unlink (tmp);
+  else
+    rc = finish_temp (fd, &d, flush, target, err);
+  if (rc == 0 && expect)
+    rc = unchanged_since (target, expect, err);
+  if (rc == 0 && rename (tmp, target) != 0)
+    rc = io_error (err, errno, "cannot rename the temporary file over",
+                   target);
+  if (rc)
+    unlink (tmp);
   free (tmp);
   free (target);
   return rc;

@@ -64,7 +64,8 @@ extern "C"
   };
 
   /* What a rewrite does.  Initialise with relopt_options_init; change with
-     relopt_parse_option, which the command and the ld plugin share.  */
+     relopt_apply_option (the command, from getopt_long) or
+     relopt_parse_option (the ld plugin, from -plugin-opt).  */
   struct relopt_options
   {
     unsigned hash_style;     /* RELOPT_HASH_* bits; default RELOPT_HASH_GNU */
@@ -85,11 +86,71 @@ extern "C"
   /* Set OPTS to the defaults listed in struct relopt_options.  */
   void relopt_options_init (struct relopt_options *opts);
 
-  /* Apply one option given as "NAME" or "NAME=VALUE", with the names of the
-     command's long options without the leading "--": "hash-style=sysv|gnu|
-     both|none", "no-merge-strtab", "merge-strtab", "no-sort-branch-relocs",
-     "sort-branch-relocs", "drop-signature", "stats", "verbose".  Returns 0,
-     or RELOPT_E_USAGE with a message naming the option.  */
+  /* The options of relopt, one table for the command and the ld plugin
+     (bfdext/options.c): the command builds its getopt_long table and its
+     --help from it, and relopt_parse_option reads -plugin-opt with it.
+     Indices into relopt_option_table, in --help order.  */
+  enum relopt_option_id
+  {
+    RELOPT_OPTION_HASH_STYLE,
+    RELOPT_OPTION_NO_MERGE_STRTAB,
+    RELOPT_OPTION_MERGE_STRTAB,
+    RELOPT_OPTION_NO_SORT_BRANCH_RELOCS,
+    RELOPT_OPTION_SORT_BRANCH_RELOCS,
+    RELOPT_OPTION_OUTPUT,
+    RELOPT_OPTION_STRIP_DEBUG,
+    RELOPT_OPTION_STRIP_UNNEEDED,
+    RELOPT_OPTION_DROP_SIGNATURE,
+    RELOPT_OPTION_CHECK,
+    RELOPT_OPTION_AGAINST,
+    RELOPT_OPTION_STATS,
+    RELOPT_OPTION_VERBOSE,
+    RELOPT_OPTION_PLUGIN_PATH,
+    RELOPT_OPTION_HELP,
+    RELOPT_OPTION_VERSION,
+    RELOPT_OPTION_COUNT
+  };
+
+  /* Who takes an option (bits of relopt_option_info.scope).  The plugin
+     takes exactly the options that set struct relopt_options, since that
+     is all the plugin has; the command takes the others too.  */
+  enum relopt_option_scope
+  {
+    RELOPT_SCOPE_COMMAND = 1, /* relopt --NAME[=ARG] */
+    RELOPT_SCOPE_PLUGIN = 2,  /* ld -plugin-opt NAME[=ARG] */
+    RELOPT_SCOPE_BOTH = 3
+  };
+
+  /* One option.  */
+  struct relopt_option_info
+  {
+    const char *name; /* long name without "--": --NAME, -plugin-opt NAME */
+    char short_name;  /* the command's -C, or 0 */
+    const char *arg;  /* NULL: takes no argument; else it requires one, and
+                         this is its name in --help ("STYLE"): --NAME=ARG,
+                         -C ARG, -plugin-opt NAME=ARG */
+    unsigned scope;   /* RELOPT_SCOPE_* bits */
+    const char *help; /* --help text: lines of at most 52 columns,
+                         separated by '\n', no trailing newline */
+  };
+
+  /* The table, indexed by enum relopt_option_id.  */
+  extern const struct relopt_option_info
+      relopt_option_table[RELOPT_OPTION_COUNT];
+
+  /* Apply option ID with argument ARG (NULL for an option without one) to
+     OPTS.  ID must be a plugin-scope option (one that sets struct
+     relopt_options).  Returns 0, or RELOPT_E_USAGE with a message naming
+     the bad value (hash-style) or the option (not a rewrite option).  */
+  int relopt_apply_option (struct relopt_options *opts,
+                           enum relopt_option_id id, const char *arg,
+                           struct relopt_error *err);
+
+  /* The ld plugin's parser: apply one -plugin-opt OPTION, "NAME" or
+     "NAME=ARG", where NAME is a plugin-scope option of relopt_option_table
+     written exactly (no abbreviation, no leading "--").  Returns 0, or
+     RELOPT_E_USAGE with a message: unknown option, an option of the
+     command only, a missing or unexpected argument, a bad value.  */
   int relopt_parse_option (struct relopt_options *opts, const char *option,
                            struct relopt_error *err);
 

@@ -10,17 +10,9 @@
 #     it has files): no invariant broken, no sanitizer report.
 # Exit 77 when no assembler at all is installed.
 set -u
-srcdir=${srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
-bld=${RELOPT_BUILDDIR:-$PWD}
-relopt=$bld/src/relopt
+. "$(dirname "$0")/../scripts/common.sh"
+relopt_test_start loader-replay fuzz/replay-loader
 replay=$bld/fuzz/replay-loader
-export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}exitcode=99"
-export UBSAN_OPTIONS="${UBSAN_OPTIONS:+$UBSAN_OPTIONS:}exitcode=98:print_stacktrace=1"
-for p in "$relopt" "$replay"; do
-  [ -x "$p" ] || { echo "loader-replay: $p not built"; exit 99; }
-done
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 fail=0
 
 bash "$srcdir/fuzz/make-seeds.sh" "$tmp/seeds" > "$tmp/list" 2> /dev/null

@@ -1,42 +1,30 @@
-## fuzz: hostile and broken input (issue 5).
+## fuzz: hostile input, found by the fuzzer or made by mutating valid
+## objects (issue 5).
 ##
 ## make check runs, under --enable-sanitizers too:
-##   fuzz/regress.sh              every input in fuzz/regress/ (crashes the
-##                                fuzzer found, each fixed) through the fuzz
-##                                target's invariants in-process
-##                                (fuzz/replay) and through src/relopt
-##   scripts/mutation-test.sh     truncations and boundary values of every
-##                                header field of small objects built with
-##                                as/cross-as (fuzz/mutate in-process, a
-##                                sample through src/relopt)
-##   scripts/failure-injection.sh the write path: size limit, read-only
-##                                directory/file, missing directory, input
-##                                vanished, symlink, two runs at once
-##   tests/mutate/hash-defects.sh --check rejects each structural defect
-##                                of a .hash/.gnu.hash
-##   tests/mutate/reloc-order.sh  --check --against (both views) rejects
-##                                reordered non-branch relocations
+##   fuzz/regress.sh        every input in fuzz/regress/ (crashes the fuzzer
+##                          found, each fixed) through the fuzz target's
+##                          invariants in-process (fuzz/replay) and through
+##                          src/relopt
+##   fuzz/mutation-test.sh  the mutation test: truncations and boundary
+##                          values of every header field of small objects
+##                          built with as/cross-as (fuzz/mutate in-process,
+##                          a sample through src/relopt)
 ## `make fuzz FUZZ_SECONDS=N' runs libFuzzer (fuzz/run-fuzz.sh; clang).
+## The objects each with one chosen defect that --check must name are
+## DejaGnu tests (testsuite/relopt.check); the write path under failure
+## is scripts/failure-injection.sh (src/local.mk).
 
-check_PROGRAMS += fuzz/replay fuzz/mutate tests/bfdview-compare
+check_PROGRAMS += fuzz/replay fuzz/mutate
 fuzz_replay_SOURCES = fuzz/replay.c fuzz/fuzz_relopt.c
 fuzz_replay_LDADD = bfdext/libbfdext.la $(LIBIBERTY)
 fuzz_mutate_SOURCES = fuzz/mutate.c fuzz/fuzz_relopt.c
 fuzz_mutate_LDADD = bfdext/libbfdext.la $(LIBIBERTY)
-tests_bfdview_compare_SOURCES = tests/bfdview-compare.c src/bfdview.c
-tests_bfdview_compare_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src
-tests_bfdview_compare_LDADD = $(BFD_LIBS) $(LIBIBERTY)
 
-TESTS += fuzz/regress.sh scripts/mutation-test.sh \
-	scripts/failure-injection.sh tests/mutate/hash-defects.sh \
-	tests/mutate/reloc-order.sh
+TESTS += fuzz/regress.sh fuzz/mutation-test.sh
 
 EXTRA_DIST += fuzz/regress.sh fuzz/run-fuzz.sh fuzz/make-seeds.sh \
-	fuzz/relopt.dict fuzz/regress \
-	scripts/mutation-test.sh scripts/failure-injection.sh \
-	tests/mutate/hash-defects.sh tests/mutate/hashdefect.py \
-	tests/mutate/reloc-order.sh tests/mutate/relorder.py \
-	tests/mutate/vanish.c doc/failure.md
+	fuzz/relopt.dict fuzz/regress fuzz/mutation-test.sh
 
 FUZZ_SECONDS = 600
 .PHONY: fuzz

@@ -1,5 +1,5 @@
 /* mutate.c -- the in-process half of the mutation test
-   (scripts/mutation-test.sh).  For each valid ET_REL object given:
+   (fuzz/mutation-test.sh).  For each valid ET_REL object given:
 
    - truncate it at every byte offset 0 .. size-1;
    - set each header field to boundary values: e_shoff, e_shnum,

@@ -10,17 +10,9 @@
 #     failure (and always with -o); no temporary file left behind.
 # Run by `make check' from the top build directory.
 set -u
-srcdir=${srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
-bld=${RELOPT_BUILDDIR:-$PWD}
-relopt=$bld/src/relopt
+. "$(dirname "$0")/../scripts/common.sh"
+relopt_test_start regress fuzz/replay
 replay=$bld/fuzz/replay
-export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}exitcode=99"
-export UBSAN_OPTIONS="${UBSAN_OPTIONS:+$UBSAN_OPTIONS:}exitcode=98:print_stacktrace=1"
-for p in "$relopt" "$replay"; do
-  [ -x "$p" ] || { echo "regress: $p not built"; exit 99; }
-done
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 fail=0 runs=0
 bad () { echo "FAIL: $*"; fail=1; }
 

@@ -421,20 +421,14 @@ validate_start (const struct rlo_elf *elf, const struct rlo_section *hash,
   return RLO_OK;
 }
 
-int
-rlo_sysv_validate (const struct rlo_elf *elf, const struct rlo_section *hash,
-                   struct rlo_sysv *t, struct rlo_fault *f)
+/* The .hash header and size: sh_entsize (0 means 4), nbucket, nchain
+   equal to NSYMS and the size they imply.  Fills T's table fields.  */
+static int
+sysv_header (const struct rlo_elf *elf, const struct rlo_section *hash,
+             uint32_t nsyms, struct rlo_sysv *t, struct rlo_fault *f)
 {
-  uint32_t nsyms, b, i;
-  uint64_t es, nbucket, nchain, k, nwords;
-  uint64_t chained = 0, chained_hashed = 0, nonempty = 0, nonzero = 0;
-  uint64_t hashed = 0, budget;
-  struct sym s;
-  int rc;
+  uint64_t es, nbucket, nchain;
 
-  rc = validate_start (elf, hash, t, f, &nsyms);
-  if (rc)
-    return rc;
   es = hash->sh_entsize ? hash->sh_entsize : 4;
   if (es != 4 && es != 8)
     return fail (f, RLO_AT_NONE, 0, es, "sh_entsize is not 4 or 8",
@@ -452,51 +446,75 @@ rlo_sysv_validate (const struct rlo_elf *elf, const struct rlo_section *hash,
                  "nchain differs from the .symtab entry count (stale "
                  "table?)",
                  RLO_E_NCHAIN);
-  nwords = nbucket + nchain;
   /* ES is 4 or 8: a shift.  */
-  if ((hash->size >> (es == 8 ? 3 : 2)) != 2 + nwords
+  if ((hash->size >> (es == 8 ? 3 : 2)) != 2 + nbucket + nchain
       || (hash->size & (es - 1)) != 0)
     return fail (f, RLO_AT_NONE, 0, hash->size,
                  "size does not match nbucket and nchain", RLO_E_SIZE);
-
   copy_elf (&t->elf, elf);
   t->words = hash->data + 2 * es;
   t->nbucket = (uint32_t) nbucket;
   t->nchain = (uint32_t) nchain;
   t->entsize = (unsigned) es;
+  return RLO_OK;
+}
 
-  /* Every index in range: 0 (empty/end) or a symbol.  */
+/* Every bucket and chain word is 0 (empty/end) or a symbol index, and
+   symbol 0 is on no chain.  */
+static int
+sysv_indices (const struct rlo_sysv *t, struct rlo_fault *f)
+{
+  uint64_t k, nwords = (uint64_t) t->nbucket + t->nchain;
+
   for (k = 0; k < nwords; k++)
     {
-      uint64_t v = get_word (t->words + k * es, (unsigned) es,
-                             elf->big_endian);
-      if (v != 0 && v >= nchain)
-        return fail (f, k < nbucket ? RLO_AT_BUCKET : RLO_AT_CHAIN,
-                     k < nbucket ? k : k - nbucket, v,
+      /* All 64 bits of an 8-byte word: sysv_word truncates.  */
+      uint64_t v = get_word (t->words + k * t->entsize, t->entsize,
+                             t->elf.big_endian);
+      if (v != 0 && v >= t->nchain)
+        return fail (f, k < t->nbucket ? RLO_AT_BUCKET : RLO_AT_CHAIN,
+                     k < t->nbucket ? k : k - t->nbucket, v,
                      "is past nchain", RLO_E_INDEX);
     }
-  if (nchain > 0 && sysv_chain (t, 0) != 0)
+  if (t->nchain > 0 && sysv_chain (t, 0) != 0)
     return fail (f, RLO_AT_CHAIN, 0, sysv_chain (t, 0),
                  "is not 0 (symbol 0 is on no chain)", RLO_E_INDEX);
+  return RLO_OK;
+}
 
-  /* Walk every chain once.  Each symbol must hash to the bucket being
-     walked, so no symbol is on two chains; indices strictly ascend, so a
-     chain ends within nchain steps and meets a name's lowest index first.
-     Together the walks take at most nchain - 1 steps.  */
+/* What walking every chain found: symbols chained, of them hashed ones
+   (sysv_hashed), and non-empty buckets.  */
+struct sysv_walk
+{
+  uint64_t chained, chained_hashed, nonempty;
+};
+
+/* Walk every chain once.  Each symbol must hash to the bucket being
+   walked, so no symbol is on two chains; indices strictly ascend, so a
+   chain ends within nchain steps and meets a name's lowest index first.
+   Together the walks take at most nchain - 1 steps.  */
+static int
+sysv_walk_chains (const struct rlo_sysv *t, struct sysv_walk *w,
+                  struct rlo_fault *f)
+{
+  uint32_t b, i;
+  struct sym s;
+
+  w->chained = w->chained_hashed = w->nonempty = 0;
   for (b = 0; b < t->nbucket; b++)
     {
       uint32_t prev = 0;
 
       i = sysv_word (t, b);
-      nonempty += i != 0;
+      w->nonempty += i != 0;
       while (i != 0)
         {
-          if (i <= prev || ++chained >= nchain)
+          if (i <= prev || ++w->chained >= t->nchain)
             return fail (f, RLO_AT_SYMBOL, i, b,
                          "breaks its chain's ascending order (a cycle, "
                          "or chains out of order)",
                          RLO_E_CHAIN);
-          get_sym (elf, i, &s);
+          get_sym (&t->elf, i, &s);
           if (!sysv_chainable (&s))
             return fail (f, RLO_AT_SYMBOL, i, b,
                          "is on a chain but is not a hashed symbol "
@@ -507,69 +525,110 @@ rlo_sysv_validate (const struct rlo_elf *elf, const struct rlo_section *hash,
                          "is on the chain of another bucket, not of its "
                          "own bucket",
                          RLO_E_CHAIN);
-          chained_hashed += sysv_hashed (elf, &s) && !is_xindex (&s);
+          w->chained_hashed += sysv_hashed (&t->elf, &s) && !is_xindex (&s);
           prev = i;
           i = sysv_chain (t, i);
         }
     }
+  return RLO_OK;
+}
+
+/* Hashed symbol I (chain[I] == 0: a chain's last, or not chained) is on
+   its chain or has an earlier namesake there; *BUDGET bounds the steps
+   over all calls, so validation stays linear.  */
+static int
+sysv_namesake_chained (const struct rlo_sysv *t, uint32_t i,
+                       const struct sym *s, uint64_t *budget,
+                       struct rlo_fault *f)
+{
+  uint32_t c = sysv_word (t, umod32 (sysv_hash_u (s->name), t->nbucket));
+
+  while (c != 0 && c < i)
+    {
+      struct sym o;
+      if ((*budget)-- == 0)
+        return fail (f, RLO_AT_SYMBOL, i, 0,
+                     "is one of too many unchained duplicate names to "
+                     "verify in linear time",
+                     RLO_E_WORK);
+      get_sym (&t->elf, c, &o);
+      if (str_eq (o.name, s->name))
+        break;
+      c = sysv_chain (t, c);
+    }
+  if (c == 0 || c > i)
+    return fail (f, RLO_AT_SYMBOL, i, 0,
+                 "is a hashed symbol missing from the table (stale "
+                 "table?)",
+                 RLO_E_MISSING);
+  return RLO_OK;
+}
+
+/* Completeness, after the walk W over NSYMS symbols.  */
+static int
+sysv_complete (const struct rlo_sysv *t, uint32_t nsyms,
+               const struct sysv_walk *w, struct rlo_fault *f)
+{
+  uint64_t nonzero = 0, hashed = 0, budget;
+  uint32_t i;
+  struct sym s;
+  int rc;
 
   /* relopt writes chain[i] = 0 for every symbol not on a chain: then
-     chain[i] != 0 means "on a chain", which the completeness check below
-     relies on.  Non-zero words: one per chained symbol but each chain's
-     last.  */
+     chain[i] != 0 means "on a chain", which the check below relies on.
+     Non-zero words: one per chained symbol but each chain's last.  */
   for (i = 1; i < nsyms; i++)
     nonzero += sysv_chain (t, i) != 0;
-  if (nonzero != chained - nonempty)
+  if (nonzero != w->chained - w->nonempty)
     return fail (f, RLO_AT_NONE, 0, nonzero,
                  "a symbol on no chain has a non-zero chain word",
                  RLO_E_CHAIN);
-
-  /* Completeness.  The chained hashed symbols are distinct and hashed;
-     when there are as many as hashed symbols, every one is chained.  */
+  /* The chained hashed symbols are distinct and hashed; when there are
+     as many as hashed symbols, every one is chained.  */
   for (i = 1; i < nsyms; i++)
     {
-      get_sym (elf, i, &s);
+      get_sym (&t->elf, i, &s);
       if (s.shndx != RLO_SHN_UNDEF && s.name == 0)
         return fail (f, RLO_AT_SYMBOL, i, s.st_name,
                      "has st_name outside .strtab", RLO_E_SYMBOL);
-      hashed += sysv_hashed (elf, &s) && !is_xindex (&s);
+      hashed += sysv_hashed (&t->elf, &s) && !is_xindex (&s);
     }
-  if (hashed == chained_hashed)
+  if (hashed == w->chained_hashed)
     return RLO_OK;
-  /* Otherwise relopt left out later symbols of a name: each hashed symbol
-     that may be off its chain (chain[i] == 0: a chain's last, or not
-     chained) must be on it or have an earlier namesake on it.  */
-  budget = 8 * (uint64_t) nchain + 64;
+  /* Otherwise relopt left out later symbols of a name.  */
+  budget = 8 * (uint64_t) t->nchain + 64;
   for (i = 1; i < nsyms; i++)
     {
-      uint32_t c;
-
       if (sysv_chain (t, i) != 0)
         continue;
-      get_sym (elf, i, &s);
-      if (!sysv_hashed (elf, &s) || is_xindex (&s))
+      get_sym (&t->elf, i, &s);
+      if (!sysv_hashed (&t->elf, &s) || is_xindex (&s))
         continue;
-      c = sysv_word (t, umod32 (sysv_hash_u (s.name), t->nbucket));
-      while (c != 0 && c < i)
-        {
-          struct sym o;
-          if (budget-- == 0)
-            return fail (f, RLO_AT_SYMBOL, i, 0,
-                         "is one of too many unchained duplicate names "
-                         "to verify in linear time",
-                         RLO_E_WORK);
-          get_sym (elf, c, &o);
-          if (str_eq (o.name, s.name))
-            break;
-          c = sysv_chain (t, c);
-        }
-      if (c == 0 || c > i)
-        return fail (f, RLO_AT_SYMBOL, i, 0,
-                     "is a hashed symbol missing from the table (stale "
-                     "table?)",
-                     RLO_E_MISSING);
+      rc = sysv_namesake_chained (t, i, &s, &budget, f);
+      if (rc)
+        return rc;
     }
   return RLO_OK;
+}
+
+int
+rlo_sysv_validate (const struct rlo_elf *elf, const struct rlo_section *hash,
+                   struct rlo_sysv *t, struct rlo_fault *f)
+{
+  struct sysv_walk w;
+  uint32_t nsyms;
+  int rc;
+
+  rc = validate_start (elf, hash, t, f, &nsyms);
+  if (rc == RLO_OK)
+    rc = sysv_header (elf, hash, nsyms, t, f);
+  if (rc == RLO_OK)
+    rc = sysv_indices (t, f);
+  if (rc == RLO_OK)
+    rc = sysv_walk_chains (t, &w, f);
+  if (rc == RLO_OK)
+    rc = sysv_complete (t, nsyms, &w, f);
+  return rc;
 }
 
 uint32_t
@@ -622,18 +681,14 @@ gnu_bloom (const struct rlo_gnu *t, uint32_t h)
   return (int) ((w >> (h & m)) & (w >> ((h >> t->shift2) & m)) & 1);
 }
 
-int
-rlo_gnu_validate (const struct rlo_elf *elf, const struct rlo_section *hash,
-                  struct rlo_gnu *t, struct rlo_fault *f)
+/* The .gnu.hash header (nbuckets, symoffset, bloom size and shift) and
+   the size it implies for NSYMS symbols.  Fills T.  */
+static int
+gnu_header (const struct rlo_elf *elf, const struct rlo_section *hash,
+            uint32_t nsyms, struct rlo_gnu *t, struct rlo_fault *f)
 {
-  uint32_t nsyms, i, b, prevb = 0, nextb = 0;
   uint64_t need, wbytes;
-  struct sym s;
-  int rc;
 
-  rc = validate_start (elf, hash, t, f, &nsyms);
-  if (rc)
-    return rc;
   if (hash->size < 16)
     return fail (f, RLO_AT_NONE, 0, hash->size, "too short for its header",
                  RLO_E_SIZE);
@@ -643,13 +698,13 @@ rlo_gnu_validate (const struct rlo_elf *elf, const struct rlo_section *hash,
   t->maskwords = get32 (hash->data + 8, elf->big_endian);
   t->shift2 = get32 (hash->data + 12, elf->big_endian);
   t->nsyms = nsyms;
-  /* The shift applies to the 32-bit hash: 32 or more is undefined in C
-     even with 64-bit bloom words.  */
   if (t->nbuckets == 0)
     return fail0 (f, "nbuckets is 0", RLO_E_HEADER);
   if (t->maskwords == 0 || (t->maskwords & (t->maskwords - 1)) != 0)
     return fail (f, RLO_AT_NONE, 0, t->maskwords,
                  "bloom size is not a power of two", RLO_E_HEADER);
+  /* The shift applies to the 32-bit hash: 32 or more is undefined in C
+     even with 64-bit bloom words.  */
   if (t->shift2 >= 32)
     return fail (f, RLO_AT_NONE, 0, t->shift2, "bloom shift is not below 32",
                  RLO_E_HEADER);
@@ -668,11 +723,19 @@ rlo_gnu_validate (const struct rlo_elf *elf, const struct rlo_section *hash,
   t->bloom = hash->data + 16;
   t->buckets = t->bloom + t->maskwords * wbytes;
   t->chain = t->buckets + 4 * (uint64_t) t->nbuckets;
+  return RLO_OK;
+}
 
-  /* Below symoffset: nothing GNU-hashed (it would be unreachable).  */
+/* Below symoffset: nothing GNU-hashed (it would be unreachable).  */
+static int
+gnu_below_symoffset (const struct rlo_gnu *t, struct rlo_fault *f)
+{
+  uint32_t i;
+  struct sym s;
+
   for (i = 1; i < t->symoffset; i++)
     {
-      get_sym (elf, i, &s);
+      get_sym (&t->elf, i, &s);
       if (s.shndx != RLO_SHN_UNDEF && s.bind != RLO_STB_LOCAL && s.name == 0)
         return fail (f, RLO_AT_SYMBOL, i, s.st_name,
                      "has st_name outside .strtab", RLO_E_SYMBOL);
@@ -682,60 +745,111 @@ rlo_gnu_validate (const struct rlo_elf *elf, const struct rlo_section *hash,
                      "table?)",
                      RLO_E_MISSING);
     }
+  return RLO_OK;
+}
+
+/* Buckets [FROM, TO) are empty (0): no symbol is in them.  */
+static int
+gnu_empty_buckets (const struct rlo_gnu *t, uint32_t from, uint32_t to,
+                   struct rlo_fault *f)
+{
+  for (; from < to; from++)
+    if (gnu_bucket (t, from) != 0)
+      return fail (f, RLO_AT_BUCKET, from, gnu_bucket (t, from),
+                   "is not 0 but no symbol is in that bucket", RLO_E_INDEX);
+  return RLO_OK;
+}
+
+/* Buckets [*NEXTB, B) are empty; bucket B points at I, the first symbol
+   of its run.  Advances *NEXTB past B.  */
+static int
+gnu_run_start (const struct rlo_gnu *t, uint32_t i, uint32_t b,
+               uint32_t *nextb, struct rlo_fault *f)
+{
+  int rc = gnu_empty_buckets (t, *nextb, b, f);
+
+  if (rc)
+    return rc;
+  if (gnu_bucket (t, b) != i)
+    return fail (f, RLO_AT_BUCKET, b, gnu_bucket (t, b),
+                 "does not point at the first symbol of its run",
+                 RLO_E_CHAIN);
+  *nextb = b + 1;
+  return RLO_OK;
+}
+
+/* Symbol I of the hashed range: hashed, in bucket order after the
+   previous symbol's bucket *PREVB, the previous chain word's end bit
+   set exactly at a bucket change, its chain word its hash and its bloom
+   bits set.  Updates *PREVB and *NEXTB (gnu_run_start).  */
+static int
+gnu_hashed_symbol (const struct rlo_gnu *t, uint32_t i, uint32_t *prevb,
+                   uint32_t *nextb, struct rlo_fault *f)
+{
+  uint32_t h, b, c;
+  struct sym s;
+  int rc;
+
+  get_sym (&t->elf, i, &s);
+  if (!gnu_hashed (&s))
+    return fail (f, RLO_AT_SYMBOL, i, t->symoffset,
+                 "is in the hashed range but is not a defined, named "
+                 "global (stale table?)",
+                 RLO_E_SYMBOL);
+  h = gnu_hash_u (s.name);
+  b = umod32 (h, t->nbuckets);
+  if (i > t->symoffset)
+    {
+      if (b < *prevb)
+        return fail (f, RLO_AT_SYMBOL, i, b, "is not in bucket order",
+                     RLO_E_CHAIN);
+      if (((gnu_chain (t, i - 1) & 1) != 0) != (b != *prevb))
+        return fail (f, RLO_AT_SYMBOL, i - 1, gnu_chain (t, i - 1),
+                     "has a wrong end-of-chain bit", RLO_E_HASH);
+    }
+  if (i == t->symoffset || b != *prevb)
+    {
+      rc = gnu_run_start (t, i, b, nextb, f);
+      if (rc)
+        return rc;
+    }
+  c = gnu_chain (t, i);
+  if ((c | 1) != (h | 1) || !gnu_bloom (t, h))
+    return fail (f, RLO_AT_SYMBOL, i, c,
+                 (c | 1) != (h | 1) ? "has a chain word that is not its hash"
+                                    : "is missing from the bloom filter",
+                 RLO_E_HASH);
+  *prevb = b;
+  return RLO_OK;
+}
+
+int
+rlo_gnu_validate (const struct rlo_elf *elf, const struct rlo_section *hash,
+                  struct rlo_gnu *t, struct rlo_fault *f)
+{
+  uint32_t nsyms, i, prevb = 0, nextb = 0;
+  int rc;
+
+  rc = validate_start (elf, hash, t, f, &nsyms);
+  if (rc == RLO_OK)
+    rc = gnu_header (elf, hash, nsyms, t, f);
+  if (rc == RLO_OK)
+    rc = gnu_below_symoffset (t, f);
+  if (rc)
+    return rc;
   /* [symoffset, nsyms): all hashed, in bucket order; buckets point at
      each run's first symbol (empty ones are 0, checked as the runs pass
      them); chain words and bloom bits match the names.  */
   for (i = t->symoffset; i < nsyms; i++)
     {
-      uint32_t h, c;
-
-      get_sym (elf, i, &s);
-      if (!gnu_hashed (&s))
-        return fail (f, RLO_AT_SYMBOL, i, t->symoffset,
-                     "is in the hashed range but is not a defined, named "
-                     "global (stale table?)",
-                     RLO_E_SYMBOL);
-      h = gnu_hash_u (s.name);
-      b = umod32 (h, t->nbuckets);
-      if (i > t->symoffset)
-        {
-          if (b < prevb)
-            return fail (f, RLO_AT_SYMBOL, i, b, "is not in bucket order",
-                         RLO_E_CHAIN);
-          if (((gnu_chain (t, i - 1) & 1) != 0) != (b != prevb))
-            return fail (f, RLO_AT_SYMBOL, i - 1, gnu_chain (t, i - 1),
-                         "has a wrong end-of-chain bit", RLO_E_HASH);
-        }
-      if (i == t->symoffset || b != prevb)
-        {
-          for (; nextb < b; nextb++)
-            if (gnu_bucket (t, nextb) != 0)
-              return fail (f, RLO_AT_BUCKET, nextb, gnu_bucket (t, nextb),
-                           "is not 0 but no symbol is in that bucket",
-                           RLO_E_INDEX);
-          if (gnu_bucket (t, b) != i)
-            return fail (f, RLO_AT_BUCKET, b, gnu_bucket (t, b),
-                         "does not point at the first symbol of its run",
-                         RLO_E_CHAIN);
-          nextb = b + 1;
-        }
-      c = gnu_chain (t, i);
-      if ((c | 1) != (h | 1) || !gnu_bloom (t, h))
-        return fail (f, RLO_AT_SYMBOL, i, c,
-                     (c | 1) != (h | 1)
-                         ? "has a chain word that is not its hash"
-                         : "is missing from the bloom filter",
-                     RLO_E_HASH);
-      prevb = b;
+      rc = gnu_hashed_symbol (t, i, &prevb, &nextb, f);
+      if (rc)
+        return rc;
     }
   if (nsyms > t->symoffset && !(gnu_chain (t, nsyms - 1) & 1))
     return fail (f, RLO_AT_SYMBOL, nsyms - 1, 0,
                  "ends the last chain, which has no end bit", RLO_E_HASH);
-  for (; nextb < t->nbuckets; nextb++)
-    if (gnu_bucket (t, nextb) != 0)
-      return fail (f, RLO_AT_BUCKET, nextb, gnu_bucket (t, nextb),
-                   "is not 0 but no symbol is in that bucket", RLO_E_INDEX);
-  return RLO_OK;
+  return gnu_empty_buckets (t, nextb, t->nbuckets, f);
 }
 
 uint32_t
@@ -801,16 +915,103 @@ rlo_branch_key_cmp (const struct rlo_branch_key *x,
   return 0;
 }
 
-/* The addend key of a REL branch relocation of type K->T.TYPE whose
-   instruction is at INSN (4 bytes, CODE_BIG order), and whether it is the
-   encoded PC bias, which the kernel takes for a zero addend.  */
-static void
-rel_addend (const unsigned char *insn, unsigned code_big, struct key *k)
+/* ffz(x): index of the lowest zero bit; 64 when there is none.  */
+static unsigned
+lowest_zero (uint64_t x)
 {
+  unsigned k;
+
+  for (k = 0; k < 64 && ((x >> k) & 1); k++)
+    ;
+  return k;
+}
+
+/* The entry size in bytes of ELF's branch relocation sections, as the
+   kernel of that machine takes them (ARM: REL, AArch64: RELA); 0 for a
+   machine or class no kernel counts PLTs for.  */
+static uint64_t
+branch_entsize (const struct rlo_elf *elf)
+{
+  if (elf->machine == RLO_EM_ARM && elf->elfclass == RLO_ELFCLASS32)
+    return 8;
+  if (elf->machine == RLO_EM_AARCH64)
+    return elf->elfclass == RLO_ELFCLASS64 ? 24 : 12;
+  return 0;
+}
+
+/* r_offset, symbol and type of the relocation at P (ELF32/64 r_info).  */
+static uint64_t
+decode_rel (const struct rlo_elf *elf, const unsigned char *p, struct key *k)
+{
+  uint64_t r_offset, info;
+
+  if (elf->elfclass == RLO_ELFCLASS64)
+    {
+      r_offset = get64 (p, elf->big_endian);
+      info = get64 (p + 8, elf->big_endian);
+      k->t.sym = (uint32_t) (info >> 32);
+      k->t.type = (uint32_t) info;
+    }
+  else
+    {
+      r_offset = get32 (p, elf->big_endian);
+      info = get32 (p + 4, elf->big_endian);
+      k->t.sym = (uint32_t) (info >> 8);
+      k->t.type = (uint32_t) (info & 0xff);
+    }
+  return r_offset;
+}
+
+/* Erratum 843419 (arm64 count_plts): an ADRP at offset 0xff8 or 0xffc of
+   a 4K page needs a veneer; others need the section aligned so they stay
+   off those offsets.  TYPE at R_OFFSET is a non-branch relocation.  */
+static void
+count_adrp (const struct rlo_elf *elf, uint32_t type, uint64_t r_offset,
+            struct rlo_branch_count *out)
+{
+  unsigned z;
+
+  if (elf->machine != RLO_EM_AARCH64 || elf->elfclass != RLO_ELFCLASS64
+      || (type != R_AARCH64_ADR_PREL_PG_HI21
+          && type != R_AARCH64_ADR_PREL_PG_HI21_NC))
+    return;
+  z = lowest_zero (r_offset | 7);
+  if (z >= 12)
+    out->adrp_veneers++;
+  else if (((uint64_t) 2 << z) > out->adrp_align)
+    out->adrp_align = (uint64_t) 2 << z;
+}
+
+/* K's addend: RELA's r_addend at P, or for REL the immediate field of the
+   instruction at R_OFFSET in TARGET (TARGET_SIZE bytes), and whether the
+   kernel takes it as zero (is_zero_addend_relocation).  Relocation J.  */
+static int
+branch_addend (const struct rlo_elf *elf, const unsigned char *p,
+               uint64_t r_offset, const unsigned char *target,
+               uint64_t target_size, uint64_t j, struct key *k,
+               struct rlo_fault *f)
+{
+  /* ARM code is little-endian except in BE32 objects (big-endian without
+     EF_ARM_BE8).  */
+  unsigned code_big = elf->big_endian && !(elf->flags & RLO_EF_ARM_BE8);
+  const unsigned char *insn;
+
+  if (elf->machine == RLO_EM_AARCH64)
+    {
+      if (elf->elfclass == RLO_ELFCLASS64)
+        k->t.addend = (int64_t) get64 (p + 16, elf->big_endian);
+      else
+        k->t.addend = (int32_t) get32 (p + 8, elf->big_endian);
+      k->zero = k->t.addend == 0;
+      return RLO_OK;
+    }
+  if (target == 0 || target_size < 4 || r_offset > target_size - 4)
+    return fail (f, RLO_AT_RELOC, j, r_offset,
+                 "is a REL branch outside its target section", RLO_E_RELOC);
+  insn = target + r_offset;
   if (k->t.type == R_ARM_THM_CALL || k->t.type == R_ARM_THM_JUMP24)
     {
-      /* Thumb BL/B.W: the PC bias -4 encodes as imm 0x7ff/0x2ffe
-         (is_zero_addend_relocation).  */
+      /* Thumb BL/B.W: the PC bias -4 encodes as imm 0x7ff/0x2ffe.  */
       uint32_t hw1 = get16 (insn, code_big) & 0x07ffu;
       uint32_t hw2 = get16 (insn + 2, code_big) & 0x2fffu;
       k->t.addend = (int64_t) (hw1 << 16 | hw2);
@@ -823,17 +1024,33 @@ rel_addend (const unsigned char *insn, unsigned code_big, struct key *k)
       k->t.addend = imm;
       k->zero = imm == 0xfffffe;
     }
+  return RLO_OK;
 }
 
-/* ffz(x): index of the lowest zero bit; 64 when there is none.  */
-static unsigned
-lowest_zero (uint64_t x)
+/* Count branch K, which follows PREV (if HAVE_PREV) in relopt's order,
+   into OUT.  A target in the section the relocations apply to
+   (sh_info) is in range by construction and needs no PLT; any other
+   needs one unless it is a zero-addend duplicate of the previous slot
+   (ARM compares type and symbol and needs both zero-addend; arm64
+   compares the whole key, which then is zero too).  */
+static void
+count_branch (const struct rlo_elf *elf, const struct rlo_section *rels,
+              const struct key *prev, int have_prev, const struct key *k,
+              struct rlo_branch_count *out)
 {
-  unsigned k;
+  int rela = elf->machine == RLO_EM_AARCH64;
+  struct sym s;
 
-  for (k = 0; k < 64 && ((x >> k) & 1); k++)
-    ;
-  return k;
+  out->branches++;
+  out->distinct += !(have_prev && rlo_branch_key_cmp (&prev->t, &k->t) == 0);
+  get_sym (elf, k->t.sym, &s);
+  if (s.shndx != rels->sh_info)
+    {
+      int same = have_prev && prev->t.type == k->t.type && prev->t.sym == k->t.sym
+                 && prev->zero;
+      if (!(k->zero && same && (!rela || prev->t.addend == k->t.addend)))
+        out->plts++;
+    }
 }
 
 int
@@ -844,9 +1061,8 @@ rlo_count_branch_targets (const struct rlo_elf *elf,
 {
   uint32_t nsyms;
   uint64_t ent, n, j, rem;
-  unsigned big, rela, code_big;
   int seen_other = 0, have_prev = 0, rc;
-  struct key prev;
+  struct key prev, k;
 
   fail (f, RLO_AT_NONE, 0, 0, "", RLO_OK);
   if (rels == 0 || out == 0 || (rels->data == 0 && rels->size != 0))
@@ -859,66 +1075,23 @@ rlo_count_branch_targets (const struct rlo_elf *elf,
   prev.t.type = prev.t.sym = 0;
   prev.t.addend = 0;
   prev.zero = 0;
-  big = elf->big_endian;
-  if (elf->machine == RLO_EM_ARM && elf->elfclass == RLO_ELFCLASS32)
-    {
-      rela = 0;
-      ent = 8;
-    }
-  else if (elf->machine == RLO_EM_AARCH64)
-    {
-      rela = 1;
-      ent = elf->elfclass == RLO_ELFCLASS64 ? 24 : 12;
-    }
-  else
+  ent = branch_entsize (elf);
+  if (ent == 0)
     return RLO_E_ARG;
   n = udiv64 (rels->size, ent, &rem);
   if ((rels->sh_entsize != 0 && rels->sh_entsize != ent) || rem != 0)
     return fail (f, RLO_AT_NONE, 0, ent,
                  "size or sh_entsize does not fit the entry size (value)",
                  RLO_E_RELOC);
-  /* ARM code is little-endian except in BE32 objects (big-endian without
-     EF_ARM_BE8).  */
-  code_big = big && !(elf->flags & RLO_EF_ARM_BE8);
-
   for (j = 0; j < n; j++)
     {
       const unsigned char *p = rels->data + j * ent;
-      uint64_t r_offset, info;
-      struct key k;
-      struct sym s;
-      int dup;
+      uint64_t r_offset = decode_rel (elf, p, &k);
 
-      if (elf->elfclass == RLO_ELFCLASS64)
-        {
-          r_offset = get64 (p, big);
-          info = get64 (p + 8, big);
-          k.t.sym = (uint32_t) (info >> 32);
-          k.t.type = (uint32_t) info;
-        }
-      else
-        {
-          r_offset = get32 (p, big);
-          info = get32 (p + 4, big);
-          k.t.sym = (uint32_t) (info >> 8);
-          k.t.type = (uint32_t) (info & 0xff);
-        }
       if (!rlo_is_branch_reloc (elf->machine, elf->elfclass, k.t.type))
         {
           seen_other = 1;
-          /* Erratum 843419 (arm64 count_plts): an ADRP at offset 0xff8
-             or 0xffc of a 4K page needs a veneer; others need the
-             section aligned so they stay off those offsets.  */
-          if (rela && elf->elfclass == RLO_ELFCLASS64
-              && (k.t.type == R_AARCH64_ADR_PREL_PG_HI21
-                  || k.t.type == R_AARCH64_ADR_PREL_PG_HI21_NC))
-            {
-              unsigned z = lowest_zero (r_offset | 7);
-              if (z >= 12)
-                out->adrp_veneers++;
-              else if (((uint64_t) 2 << z) > out->adrp_align)
-                out->adrp_align = (uint64_t) 2 << z;
-            }
+          count_adrp (elf, k.t.type, r_offset, out);
           continue;
         }
       if (seen_other)
@@ -928,41 +1101,15 @@ rlo_count_branch_targets (const struct rlo_elf *elf,
       if (k.t.sym >= nsyms)
         return fail (f, RLO_AT_RELOC, j, k.t.sym,
                      "has a symbol index past .symtab", RLO_E_RELOC);
-      if (rela)
-        {
-          if (elf->elfclass == RLO_ELFCLASS64)
-            k.t.addend = (int64_t) get64 (p + 16, big);
-          else
-            k.t.addend = (int32_t) get32 (p + 8, big);
-          k.zero = k.t.addend == 0;
-        }
-      else
-        {
-          if (target == 0 || target_size < 4 || r_offset > target_size - 4)
-            return fail (f, RLO_AT_RELOC, j, r_offset,
-                         "is a REL branch outside its target section",
-                         RLO_E_RELOC);
-          rel_addend (target + r_offset, code_big, &k);
-        }
+      rc = branch_addend (elf, p, r_offset, target, target_size, j, &k, f);
+      if (rc)
+        return rc;
       if (have_prev && rlo_branch_key_cmp (&prev.t, &k.t) > 0)
         return fail (f, RLO_AT_RELOC, j, k.t.type,
                      "is out of (type, symbol, addend) order",
                      RLO_NOT_IN_ORDER);
-      out->branches++;
-      dup = have_prev && rlo_branch_key_cmp (&prev.t, &k.t) == 0;
-      out->distinct += !dup;
-      get_sym (elf, k.t.sym, &s);
-      /* Same section as the code: in range by construction, no PLT.
-         Else a PLT unless a zero-addend duplicate of the previous slot
-         (ARM compares type and symbol and needs both zero-addend; arm64
-         compares the whole key, which then is zero too).  */
-      if (s.shndx != rels->sh_info)
-        {
-          int same = have_prev && prev.t.type == k.t.type
-                     && prev.t.sym == k.t.sym && prev.zero;
-          if (!(k.zero && same && (!rela || prev.t.addend == k.t.addend)))
-            out->plts++;
-        }
+      count_branch (elf, rels, &prev, have_prev, &k, out);
+      /* Field by field, as copy_elf.  */
       prev.t.type = k.t.type;
       prev.t.sym = k.t.sym;
       prev.t.addend = k.t.addend;

@@ -86,10 +86,14 @@ struct plugin_ctx
   bool have_output_kind;
   enum ld_plugin_output_file_type output_kind;
   char output_name[4096]; /* copy of LDPT_OUTPUT_NAME */
-  int gnu_ld_version;     /* major * 100 + minor, or 0 */
-  int gold_version;       /* or 0 */
+  /* Which linker: LDPT_GNU_LD_VERSION (ld.bfd, major * 100 + minor) or
+     LDPT_GOLD_VERSION, whichever the vector carried, and its value; tag
+     LDPT_NULL when it carried neither.  For `verbose' only.  */
+  enum ld_plugin_tag linker_tag;
+  int linker_version;
 
-  /* From -plugin-opt, parsed by the library's option parser.  */
+  /* From -plugin-opt, read by the library's parser of plugin options
+     (relopt_parse_option, over the option table in relopt.h).  */
   struct relopt_options opts;
   bool opts_initialised;
 
@@ -284,30 +288,23 @@ cleanup_hook (void)
   return LDPS_OK;
 }
 
-/* The plugin's entry point: read the transfer vector once, apply the
-   options, and register the cleanup hook.  */
-enum ld_plugin_status
-onload (struct ld_plugin_tv *tv)
+/* The first -plugin-opt the library refused, and why.  */
+struct bad_option
 {
-  struct relopt_error opt_err;
-  const char *bad_option = NULL;
+  const char *option; /* NULL: none */
+  struct relopt_error err;
+};
+
+/* Walk the transfer vector TV once: keep the callbacks, the output kind
+   and the linker, apply each -plugin-opt as it comes.  The first bad
+   option is kept in *BAD and reported by the caller, once the message
+   callback (which may come later in the vector) is known.  Returns
+   LDPT_OUTPUT_NAME's string, or NULL when the vector had none.  */
+static const char *
+read_transfer_vector (struct ld_plugin_tv *tv, struct bad_option *bad)
+{
   const char *output_name = NULL;
-  const char *missing = NULL;
 
-  plugin.onload_count++;
-  if (!plugin.opts_initialised)
-    {
-      relopt_options_init (&plugin.opts);
-      /* ld never flushes its output; the replacement of it need not
-         either (relopt.h, struct relopt_options).  */
-      plugin.opts.flush = false;
-      plugin.opts_initialised = true;
-    }
-  memset (&opt_err, 0, sizeof opt_err);
-
-  /* One walk.  Options are applied as they come; the first bad one is
-     remembered and reported after the walk, when the message callback
-     (which may come later in the vector) is known.  */
   for (; tv->tv_tag != LDPT_NULL; tv++)
     switch (tv->tv_tag)
       {
@@ -325,21 +322,77 @@ onload (struct ld_plugin_tv *tv)
         plugin.register_cleanup = tv->tv_u.tv_register_cleanup;
         break;
       case LDPT_OPTION:
-        if (bad_option == NULL
-            && relopt_parse_option (&plugin.opts, tv->tv_u.tv_string, &opt_err)
+        if (bad->option == NULL
+            && relopt_parse_option (&plugin.opts, tv->tv_u.tv_string,
+                                    &bad->err)
                    != 0)
-          bad_option = tv->tv_u.tv_string;
+          bad->option = tv->tv_u.tv_string;
         break;
       case LDPT_GNU_LD_VERSION:
-        plugin.gnu_ld_version = tv->tv_u.tv_val;
-        break;
       case LDPT_GOLD_VERSION:
-        plugin.gold_version = tv->tv_u.tv_val;
+        plugin.linker_tag = tv->tv_tag;
+        plugin.linker_version = tv->tv_u.tv_val;
         break;
       default:
         /* LDPT_API_VERSION and the LTO interface: not used.  */
         break;
       }
+  return output_name;
+}
+
+/* What onload needs from the linker and did not get (OUTPUT_NAME as
+   read_transfer_vector returned it), or NULL.  */
+static const char *
+missing_entry (const char *output_name)
+{
+  if (plugin.register_cleanup == NULL)
+    return "a cleanup hook (LDPT_REGISTER_CLEANUP_HOOK)";
+  if (!plugin.have_output_kind)
+    return "the output kind (LDPT_LINKER_OUTPUT)";
+  if (output_name == NULL)
+    return "the output file name (LDPT_OUTPUT_NAME)";
+  return NULL;
+}
+
+/* `verbose': one line saying which plugin loaded into which linker.  */
+static void
+say_loaded (void)
+{
+  char linker[64];
+
+  if (plugin.linker_tag == LDPT_GOLD_VERSION)
+    snprintf (linker, sizeof linker, "gold");
+  else if (plugin.linker_tag == LDPT_GNU_LD_VERSION)
+    snprintf (linker, sizeof linker, "GNU ld %d.%02d",
+              plugin.linker_version / 100, plugin.linker_version % 100);
+  else
+    snprintf (linker, sizeof linker, "the linker");
+  say (LDPL_INFO, "relopt: plugin %s loaded into %s%s; output %s (%s)",
+       relopt_version (), linker,
+       plugin.onload_count > 1 ? " (again: options merged)" : "",
+       plugin.output_name, output_kind_name (plugin.output_kind));
+}
+
+/* The plugin's entry point: read the transfer vector once, apply the
+   options, and register the cleanup hook.  */
+enum ld_plugin_status
+onload (struct ld_plugin_tv *tv)
+{
+  struct bad_option bad;
+  const char *output_name;
+  const char *missing;
+
+  plugin.onload_count++;
+  if (!plugin.opts_initialised)
+    {
+      relopt_options_init (&plugin.opts);
+      /* ld never flushes its output; the replacement of it need not
+         either (relopt.h, struct relopt_options).  */
+      plugin.opts.flush = false;
+      plugin.opts_initialised = true;
+    }
+  memset (&bad, 0, sizeof bad);
+  output_name = read_transfer_vector (tv, &bad);
 
   /* Without the message callback a failure could not be reported, and
      LDPS_ERR from cleanup alone leaves ld's exit status 0: refuse to
@@ -347,22 +400,12 @@ onload (struct ld_plugin_tv *tv)
   if (plugin.message == NULL)
     return LDPS_ERR;
 
-  if (bad_option != NULL)
+  if (bad.option != NULL)
     {
-      say (LDPL_FATAL, "relopt: -plugin-opt %s: %s%s", bad_option,
-           opt_err.msg[0] != '\0' ? opt_err.msg : "invalid option",
-           bad_option[0] == '-' ? " (plugin options are written without "
-                                  "dashes: -plugin-opt hash-style=both)"
-                                : "");
+      say (LDPL_FATAL, "relopt: -plugin-opt %s: %s", bad.option, bad.err.msg);
       return LDPS_ERR;
     }
-
-  if (plugin.register_cleanup == NULL)
-    missing = "a cleanup hook (LDPT_REGISTER_CLEANUP_HOOK)";
-  else if (!plugin.have_output_kind)
-    missing = "the output kind (LDPT_LINKER_OUTPUT)";
-  else if (output_name == NULL)
-    missing = "the output file name (LDPT_OUTPUT_NAME)";
+  missing = missing_entry (output_name);
   if (missing != NULL)
     {
       say (LDPL_FATAL, "relopt: the linker does not offer %s", missing);
@@ -389,20 +432,6 @@ onload (struct ld_plugin_tv *tv)
     }
 
   if (plugin.opts.verbose)
-    {
-      char linker[64];
-
-      if (plugin.gold_version != 0)
-        snprintf (linker, sizeof linker, "gold");
-      else if (plugin.gnu_ld_version != 0)
-        snprintf (linker, sizeof linker, "GNU ld %d.%02d",
-                  plugin.gnu_ld_version / 100, plugin.gnu_ld_version % 100);
-      else
-        snprintf (linker, sizeof linker, "the linker");
-      say (LDPL_INFO, "relopt: plugin %s loaded into %s%s; output %s (%s)",
-           relopt_version (), linker,
-           plugin.onload_count > 1 ? " (again: options merged)" : "",
-           plugin.output_name, output_kind_name (plugin.output_kind));
-    }
+    say_loaded ();
   return LDPS_OK;
 }

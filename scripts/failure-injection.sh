@@ -1,6 +1,9 @@
 #!/bin/bash
 # failure-injection.sh -- the write path under failure (issue 5, DESIGN
 # "Bad input and failure: nothing lost").  Run by `make check'.
+# Its home is scripts/: it injects failures into the file system and the
+# process around a valid input (limits, permissions, files changed during
+# the run), where fuzz/ mutates the input itself.
 #
 # Cases (each checks: exit status, the message names what failed, the
 # original file byte-identical, no temporary file .NAME.reloptXXXXXX left):
@@ -10,7 +13,7 @@
 #   ro-dir         in place and -o in a read-only directory  (as nobody)
 #   ro-file        in place on a read-only file               (as nobody)
 #   vanish         the input is removed during the run (LD_PRELOAD shim
-#                  tests/mutate/vanish.c, compiled here, acts right after
+#                  scripts/vanish.c, compiled here, acts right after
 #                  the temporary file is created): exit 1, not resurrected
 #   replaced       the input is replaced by another file during the run:
 #                  exit 1, the new file is left alone
@@ -24,18 +27,15 @@
 # (setpriv or runuser); they are skipped with a message when that is
 # impossible.  A case whose tool is missing (prlimit, cc) is skipped.
 set -u
-srcdir=${srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
-bld=${RELOPT_BUILDDIR:-$PWD}
-relopt_built=$bld/src/relopt
-export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}exitcode=99:verify_asan_link_order=0"
-export UBSAN_OPTIONS="${UBSAN_OPTIONS:+$UBSAN_OPTIONS:}exitcode=98:print_stacktrace=1"
-[ -x "$relopt_built" ] || { echo "failure-injection: $relopt_built not built"; exit 99; }
-tmp=$(mktemp -d)
+. "$(dirname "$0")/common.sh"
+relopt_test_start failure-injection
+# The LD_PRELOAD shim (vanish) loads before the ASan runtime.
+ASAN_OPTIONS=$ASAN_OPTIONS:verify_asan_link_order=0
 chmod 755 "$tmp"
 trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
 # A copy every user can run (the build tree may be private to root).
+cp "$relopt" "$tmp/relopt"
 relopt=$tmp/relopt
-cp "$relopt_built" "$relopt"
 chmod 755 "$relopt"
 
 npass=0 nfail=0 nskip=0
@@ -200,7 +200,7 @@ fi
 cc=${CC:-cc}
 command -v "$cc" > /dev/null || cc=gcc
 if command -v "$cc" > /dev/null \
-   && "$cc" -shared -fPIC -O2 -o "$tmp/vanish.so" "$srcdir/tests/mutate/vanish.c" -ldl 2> "$tmp/cc.err"; then
+   && "$cc" -shared -fPIC -O2 -o "$tmp/vanish.so" "$srcdir/scripts/vanish.c" -ldl 2> "$tmp/cc.err"; then
   c=vanish
   d=$tmp/$c; mkdir "$d"; cp "$in" "$d/w.o"
   LD_PRELOAD=$tmp/vanish.so VANISH_PATH=$d/w.o "$relopt" "$d/w.o" 2> "$d/err"

@@ -23,24 +23,16 @@
 # downloaded there (858 MB, unpacking only vmlinux) when missing.
 
 set -u
-relopt=${RELOPT:-}
-kdir=
-keep=no
+. "$(dirname "$0")/common.sh"
+relopt_kbuild_script kbuild-btf-test
 while [ $# -gt 0 ]; do
   case $1 in
-    --relopt) relopt=$2; shift 2 ;;
     --kdir) kdir=$2; shift 2 ;;
-    --keep) keep=yes; shift ;;
-    -h|--help) sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-    *) echo "kbuild-btf-test: unknown argument: $1" >&2; exit 2 ;;
+    *) relopt_kbuild_option "$@"; shift "$relopt_nargs" ;;
   esac
 done
-. "$(dirname "$0")/common.sh"
-relopt_messages kbuild-btf-test
 
-[ -n "$relopt" ] || relopt=$PWD/src/relopt
-relopt=$(relopt_abspath "$relopt")
-[ -x "$relopt" ] || fail "relopt not found: $relopt"
+relopt_require_relopt
 plugin=$("$relopt" --plugin-path)
 [ -f "$plugin" ] || fail "ld plugin not found: $plugin"
 arch=$(dpkg --print-architecture)
@@ -59,14 +51,7 @@ ver=${release%-"$arch"}
 # vmlinux from the -dbg package.
 vmlinux=${RELOPT_VMLINUX:-$cache/dbg/usr/lib/debug/boot/vmlinux-$release}
 if [ ! -f "$vmlinux" ]; then
-  mkdir -p "$cache" || skip "cannot create $cache"
-  deb=$(ls "$cache"/linux-image-"$release"-dbg_*.deb 2>/dev/null | head -1)
-  if [ -z "$deb" ]; then
-    say "downloading linux-image-$release-dbg (about 860 MB)"
-    (cd "$cache" && apt-get download "linux-image-$release-dbg" >/dev/null 2>&1) \
-      || skip "cannot download linux-image-$release-dbg"
-    deb=$(ls "$cache"/linux-image-"$release"-dbg_*.deb | head -1)
-  fi
+  relopt_fetch_dbg_deb "$cache" "$release"
   mkdir -p "$cache/dbg"
   dpkg-deb --fsys-tarfile "$deb" | tar -x -C "$cache/dbg" "./usr/lib/debug/boot/vmlinux-$release" \
     || skip "no vmlinux in $deb"
@@ -90,9 +75,7 @@ if [ ! -x "$rb" ]; then
     || skip "building resolve_btfids failed (libelf-dev? see $cache/resolve_btfids.log)"
 fi
 
-work=$(mktemp -d "${TMPDIR:-/tmp}/relopt-btf.XXXXXX") || fail mktemp
-cleanup () { if [ "$keep" = no ]; then rm -rf "$work"; else say "kept $work"; fi; }
-trap cleanup EXIT
+relopt_kbuild_workdir btf
 
 # The copy of the headers tree, with vmlinux and tools/bpf/resolve_btfids.
 bk=$work/kdir

@@ -31,29 +31,22 @@
 # Exit status: 0 no difference, 1 differences or failures, 77 skipped.
 
 set -u
-relopt=${RELOPT:-}
+. "$(dirname "$0")/common.sh"
+relopt_kbuild_script kbuild-dbg-compare
 dir=
 limit=
 jobs=$(nproc 2>/dev/null || echo 2)
-keep=no
 isample=1000
 while [ $# -gt 0 ]; do
   case $1 in
-    --relopt) relopt=$2; shift 2 ;;
     --dir) dir=$2; shift 2 ;;
     --limit) limit=$2; shift 2 ;;
     --jobs) jobs=$2; shift 2 ;;
     --install-sample) isample=$2; shift 2 ;;
-    --keep) keep=yes; shift ;;
-    -h|--help) sed -n '2,35p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-    *) echo "kbuild-dbg-compare: unknown argument: $1" >&2; exit 2 ;;
+    *) relopt_kbuild_option "$@"; shift "$relopt_nargs" ;;
   esac
 done
-. "$(dirname "$0")/common.sh"
-relopt_messages kbuild-dbg-compare
-[ -n "$relopt" ] || relopt=$PWD/src/relopt
-relopt=$(relopt_abspath "$relopt")
-[ -x "$relopt" ] || fail "relopt not found: $relopt"
+relopt_require_relopt
 cache=$(relopt_kbuild_cache)
 arch=$(dpkg --print-architecture)
 
@@ -63,14 +56,8 @@ if [ -z "$dir" ]; then
     release=$(ls -d /usr/src/linux-headers-*-"$arch" 2>/dev/null | sort -rV | head -1)
     release=${release#/usr/src/linux-headers-}
     [ -n "$release" ] || release=$(uname -r)
-    mkdir -p "$cache/dbg" || skip "cannot create $cache"
-    deb=$(ls "$cache"/linux-image-"$release"-dbg_*.deb 2>/dev/null | head -1)
-    if [ -z "$deb" ]; then
-      say "downloading linux-image-$release-dbg (about 860 MB)"
-      (cd "$cache" && apt-get download "linux-image-$release-dbg" >/dev/null 2>&1) \
-        || skip "cannot download linux-image-$release-dbg"
-      deb=$(ls "$cache"/linux-image-"$release"-dbg_*.deb | head -1)
-    fi
+    relopt_fetch_dbg_deb "$cache" "$release"
+    mkdir -p "$cache/dbg"
     dpkg-deb -x "$deb" "$cache/dbg" || skip "cannot unpack $deb"
     d=$(ls -d "$cache"/dbg/usr/lib/debug/lib/modules/*-"$arch" | sort -rV | head -1)
   fi
@@ -78,9 +65,7 @@ if [ -z "$dir" ]; then
 fi
 [ -d "$dir" ] || skip "no module directory $dir"
 
-work=$(mktemp -d "${TMPDIR:-/tmp}/relopt-dbg.XXXXXX") || fail mktemp
-cleanup () { if [ "$keep" = no ]; then rm -rf "$work"; else say "kept $work"; fi; }
-trap cleanup EXIT
+relopt_kbuild_workdir dbg
 
 (cd "$dir" && find . -name '*.ko' -type f | sort) > "$work/all"
 [ -n "$limit" ] && head -n "$limit" "$work/all" > "$work/list" || cp "$work/all" "$work/list"

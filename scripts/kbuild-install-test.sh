@@ -38,52 +38,31 @@
 # Exit status: 0 pass, 1 fail, 77 skipped (no headers, no toolchain).
 
 set -u
-relopt=${RELOPT:-}
-kdir=
+. "$(dirname "$0")/common.sh"
+relopt_kbuild_script kbuild-install-test
 arch=
 sign=yes
 copies=2
 timing=no
-install=yes
-keep=no
 while [ $# -gt 0 ]; do
   case $1 in
-    --relopt) relopt=$2; shift 2 ;;
     --kdir) kdir=$2; shift 2 ;;
     --arch) arch=$2; shift 2 ;;
     --no-sign) sign=no; shift ;;
     --copies) copies=$2; shift 2 ;;
     --time) timing=yes; shift ;;
     --no-install) install=no; shift ;;
-    --keep) keep=yes; shift ;;
-    -h|--help) sed -n '2,40p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-    *) echo "kbuild-install-test: unknown argument: $1" >&2; exit 2 ;;
+    *) relopt_kbuild_option "$@"; shift "$relopt_nargs" ;;
   esac
 done
 
-. "$(dirname "$0")/common.sh"
-relopt_messages kbuild-install-test
-
-[ -n "$relopt" ] || relopt=$PWD/src/relopt
-relopt=$(relopt_abspath "$relopt")
-[ -x "$relopt" ] || fail "relopt not found: $relopt (build it, or pass --relopt)"
+relopt_require_relopt
 command -v make >/dev/null 2>&1 || skip "make not installed"
 host=$(dpkg --print-architecture 2>/dev/null || echo amd64)
 [ -n "$arch" ] || arch=$host
 cache=$(relopt_kbuild_cache)
 
-work=$(mktemp -d "${TMPDIR:-/tmp}/relopt-kinst.XXXXXX") || fail "mktemp"
-cleanup () { if [ "$keep" = no ]; then rm -rf "$work"; else say "kept $work"; fi; }
-trap cleanup EXIT
-
-find_kdir () {
-  for d in $(ls -d "$1"/linux-headers-*-"$2" 2>/dev/null | sort -rV); do
-    if [ -f "$d/Makefile" ] && [ -f "$d/Module.symvers" ]; then
-      echo "$d"; return 0
-    fi
-  done
-  return 1
-}
+relopt_kbuild_workdir kinst
 
 cross=
 karch=
@@ -96,7 +75,7 @@ if [ "$arch" != "$host" ]; then
   cross=$triplet-
   case $arch in arm64) karch=arm64 ;; armhf|armel) karch=arm ;; *) karch=$arch ;; esac
   if [ -z "$kdir" ]; then
-    common=$(find_kdir /usr/src common | head -1)
+    common=$(relopt_find_kdir /usr/src common)
     [ -n "$common" ] || common=$(ls -d /usr/src/linux-headers-*-common 2>/dev/null | sort -rV | head -1)
     [ -n "$common" ] || skip "no linux-headers-*-common installed (install linux-headers-$host)"
     ver=${common#/usr/src/linux-headers-}; ver=${ver%-common}
@@ -124,14 +103,7 @@ if [ "$arch" != "$host" ]; then
   fi
   command -v "${cross}strip" >/dev/null 2>&1 || skip "${cross}strip not installed (binutils-$triplet)"
 elif [ -z "$kdir" ]; then
-  kdir=$(find_kdir /usr/src "$arch")
-  if [ -z "$kdir" ] && [ "$install" = yes ] && [ "$(id -u)" = 0 ]; then
-    say "installing linux-headers-$arch"
-    DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-      "linux-headers-$arch" >/dev/null 2>&1 || say "apt-get install failed"
-    kdir=$(find_kdir /usr/src "$arch")
-  fi
-  [ -n "$kdir" ] || skip "no kernel headers (/usr/src/linux-headers-*-$arch)"
+  relopt_host_kdir "$arch"
 fi
 kcc=$(sed -n 's/^CONFIG_CC_VERSION_TEXT="\{0,1\}\([^ ]*\) .*/\1/p' \
       "$kdir/include/config/auto.conf" 2>/dev/null)

@@ -44,60 +44,28 @@
 # test covers the plugin for builds whose `ld -r' is the last step.
 
 set -u
+. "$(dirname "$0")/common.sh"
+relopt_kbuild_script kbuild-plugin-test
 
 plugin=${RELOPT_PLUGIN:-}
-relopt=${RELOPT:-}
-kdir=
-install=yes
-keep=no
 while [ $# -gt 0 ]; do
   case $1 in
     --plugin) plugin=$2; shift 2 ;;
-    --relopt) relopt=$2; shift 2 ;;
     --kdir) kdir=$2; shift 2 ;;
     --no-install) install=no; shift ;;
-    --keep) keep=yes; shift ;;
-    -h|--help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-    *) echo "kbuild-plugin-test: unknown argument: $1" >&2; exit 2 ;;
+    *) relopt_kbuild_option "$@"; shift "$relopt_nargs" ;;
   esac
 done
 
-. "$(dirname "$0")/common.sh"
-relopt_messages kbuild-plugin-test
-
 [ -n "$plugin" ] || plugin=$PWD/plugin/.libs/relopt.so
-[ -n "$relopt" ] || relopt=$PWD/src/relopt
 plugin=$(relopt_abspath "$plugin")
 [ -f "$plugin" ] || fail "plugin not found: $plugin (build it, or pass --plugin)"
+relopt_default_relopt
 [ -x "$relopt" ] || relopt=
 
 arch=$(dpkg --print-architecture 2>/dev/null || echo amd64)
 
-find_kdir () {
-  # Newest headers directory of this architecture that kbuild can use.
-  for d in $(ls -d /usr/src/linux-headers-*-"$arch" 2>/dev/null | sort -rV); do
-    if [ -f "$d/Makefile" ] && [ -f "$d/Module.symvers" ]; then
-      echo "$d"; return 0
-    fi
-  done
-  return 1
-}
-
-if [ -z "$kdir" ]; then
-  kdir=$(find_kdir)
-  if [ -z "$kdir" ] && [ "$install" = yes ]; then
-    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-      say "installing linux-headers-$arch"
-      export DEBIAN_FRONTEND=noninteractive
-      # One suite's index may fail during a mirror sync: carry on.
-      apt-get update >/dev/null 2>&1 || say "apt-get update failed (continuing)"
-      apt-get install -y --no-install-recommends "linux-headers-$arch" \
-        >/dev/null 2>&1 || say "apt-get install linux-headers-$arch failed"
-      kdir=$(find_kdir)
-    fi
-  fi
-  [ -n "$kdir" ] || skip "no kernel headers (/usr/src/linux-headers-*-$arch); apt-get install linux-headers-$arch"
-fi
+[ -n "$kdir" ] || relopt_host_kdir "$arch"
 [ -f "$kdir/Makefile" ] || skip "$kdir is not a kernel build directory"
 
 # The compiler the kernel was configured with (Debian: gcc-12 for 6.1).
@@ -108,9 +76,7 @@ if [ -n "$kcc" ] && ! command -v "$kcc" >/dev/null 2>&1; then
 fi
 command -v make >/dev/null 2>&1 || skip "make not installed"
 
-work=$(mktemp -d "${TMPDIR:-/tmp}/relopt-kbuild.XXXXXX") || fail "mktemp"
-cleanup () { if [ "$keep" = no ]; then rm -rf "$work"; else say "kept $work"; fi; }
-trap cleanup EXIT
+relopt_kbuild_workdir kbuild
 
 # A two-file module, so kbuild also runs its own `ld -r' for relopt_demo.o
 # before the .ko link.  Exported and static functions, a weak one, data,

@@ -230,24 +230,19 @@ limit=0
 jobs=$(nproc 2>/dev/null || echo 2)
 verbose=no
 while [ $# -gt 0 ]; do
+  # --OPTION=VALUE is --OPTION VALUE.
+  case $1 in --*=*) set -- "${1%%=*}" "${1#*=}" "${@:2}" ;; esac
   case $1 in
     --relopt) RELOPT=${2:?}; shift 2 ;;
-    --relopt=*) RELOPT=${1#*=}; shift ;;
     --src) src=${2:?}; shift 2 ;;
-    --src=*) src=${1#*=}; shift ;;
     --work) work=${2:?}; shift 2 ;;
-    --work=*) work=${1#*=}; shift ;;
     --synthetic) synthetic=yes; shift ;;
     --real) archs+=("${2:?}"); shift 2 ;;
-    --real=*) archs+=("${1#*=}"); shift ;;
     --data) data=${2:?}; shift 2 ;;
-    --data=*) data=${1#*=}; shift ;;
     --limit) limit=${2:?}; shift 2 ;;
-    --limit=*) limit=${1#*=}; shift ;;
     --jobs|-j) jobs=${2:?}; shift 2 ;;
-    --jobs=*) jobs=${1#*=}; shift ;;
     --verbose|-v) verbose=yes; shift ;;
-    -h|--help) sed -n '2,70p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) relopt_help; exit 0 ;;
     *) echo "$prog: unknown argument '$1'" >&2; usage ;;
   esac
 done

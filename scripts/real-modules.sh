@@ -58,24 +58,19 @@ elflint=1
 tmo=300
 
 while [ $# -gt 0 ]; do
+  # --OPTION=VALUE is --OPTION VALUE.
+  case $1 in --*=*) set -- "${1%%=*}" "${1#*=}" "${@:2}" ;; esac
   case $1 in
     --relopt) relopt=${2:?}; shift 2 ;;
-    --relopt=*) relopt=${1#*=}; shift ;;
     --arch) archs+=("${2:?}"); shift 2 ;;
-    --arch=*) archs+=("${1#*=}"); shift ;;
     --jobs|-j) jobs=${2:?}; shift 2 ;;
-    --jobs=*) jobs=${1#*=}; shift ;;
     --limit) limit=${2:?}; shift 2 ;;
-    --limit=*) limit=${1#*=}; shift ;;
     --data) data=${2:?}; shift 2 ;;
-    --data=*) data=${1#*=}; shift ;;
     --out) out=${2:?}; shift 2 ;;
-    --out=*) out=${1#*=}; shift ;;
     --timeout) tmo=${2:?}; shift 2 ;;
-    --timeout=*) tmo=${1#*=}; shift ;;
     --no-fetch) fetch=no; shift ;;
     --no-elflint) elflint=0; shift ;;
-    -h|--help) sed -n '2,38p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) relopt_help; exit 0 ;;
     *) echo "$prog: unknown argument '$1'" >&2; usage ;;
   esac
 done

@@ -145,96 +145,103 @@ branch_howto (const char *howto)
   return false;
 }
 
-/* BFD's view of PATH as lines.  Returns false with MSG set.  */
+/* Lines "S name|section|value|flags" for BFD's symbols of ABFD, read
+   into *SYMSP (malloc'd, NULL-terminated as BFD gives them).  */
 static bool
-bfd_lines (const char *path, struct lines *out, char *msg, size_t len)
+symbol_lines (bfd *abfd, asymbol ***symsp, struct lines *out, char *msg,
+              size_t len)
 {
-  bfd *abfd = open_object (path, msg, len);
+  long storage = bfd_get_symtab_upper_bound (abfd), nsyms = -1, i;
   asymbol **syms = NULL;
-  long nsyms, i, storage;
-  asection *sec;
-  bool ok = false;
 
-  if (abfd == NULL)
-    return false;
-  storage = bfd_get_symtab_upper_bound (abfd);
-  if (storage < 0)
-    {
-      snprintf (msg, len, "BFD cannot read the symbols: %s",
-                bfd_errmsg (bfd_get_error ()));
-      goto out;
-    }
-  syms = malloc (storage ? (size_t)storage : sizeof *syms);
-  nsyms = syms ? bfd_canonicalize_symtab (abfd, syms) : -1;
+  if (storage >= 0)
+    syms = malloc (storage ? (size_t)storage : sizeof *syms);
+  if (syms)
+    nsyms = bfd_canonicalize_symtab (abfd, syms);
+  *symsp = syms;
   if (nsyms < 0)
     {
       snprintf (msg, len, "BFD cannot read the symbols: %s",
                 bfd_errmsg (bfd_get_error ()));
-      goto out;
+      return false;
     }
   for (i = 0; i < nsyms; i++)
     if (!add_line (out, fmt ("S %s|%s|0x%llx|0x%x", bfd_asymbol_name (syms[i]),
                              bfd_section_name (bfd_asymbol_section (syms[i])),
                              (unsigned long long)syms[i]->value,
                              (unsigned)syms[i]->flags)))
-      goto nomem;
+      {
+        snprintf (msg, len, "out of memory");
+        return false;
+      }
+  return true;
+}
 
-  for (sec = abfd->sections; sec != NULL; sec = sec->next)
+/* Lines "R section#index|order|address|howto|symbol|addend" for the
+   relocations of SEC.  A non-branch relocation carries its rank among
+   the section's non-branch relocations, so the sorted lists are equal
+   only if that order is; branches ("B") compare as a multiset.  */
+static bool
+reloc_lines (bfd *abfd, asection *sec, asymbol **syms, struct lines *out,
+             char *msg, size_t len)
+{
+  long storage = bfd_get_reloc_upper_bound (abfd, sec), nrel = -1, j;
+  long nonbranch = 0;
+  arelent **relpp = NULL;
+  bool ok = true;
+
+  if (storage == 0)
+    return true;
+  if (storage > 0 && (relpp = malloc ((size_t)storage)) != NULL)
+    nrel = bfd_canonicalize_reloc (abfd, sec, relpp, syms);
+  if (nrel < 0)
     {
-      arelent **relpp;
-      long nrel, j, nonbranch = 0;
-
-      storage = bfd_get_reloc_upper_bound (abfd, sec);
-      if (storage < 0)
-        {
-          snprintf (msg, len, "BFD cannot read the relocations of %s: %s",
-                    bfd_section_name (sec), bfd_errmsg (bfd_get_error ()));
-          goto out;
-        }
-      if (storage == 0)
-        continue;
-      relpp = malloc ((size_t)storage);
-      if (relpp == NULL)
-        goto nomem;
-      nrel = bfd_canonicalize_reloc (abfd, sec, relpp, syms);
-      if (nrel < 0)
-        {
-          snprintf (msg, len, "BFD cannot read the relocations of %s: %s",
-                    bfd_section_name (sec), bfd_errmsg (bfd_get_error ()));
-          free (relpp);
-          goto out;
-        }
-      for (j = 0; j < nrel; j++)
-        {
-          const arelent *r = relpp[j];
-          const char *sym = "*none*";
-          const char *howto = r->howto ? r->howto->name : "*unknown*";
-          char order[32] = "B";
-          if (r->sym_ptr_ptr && *r->sym_ptr_ptr)
-            sym = bfd_asymbol_name (*r->sym_ptr_ptr);
-          /* A non-branch relocation carries its rank among the
-             section's non-branch relocations, so the sorted lists are
-             equal only if that order is.  */
-          if (!branch_howto (howto))
-            snprintf (order, sizeof order, "N%012ld", nonbranch++);
-          if (!add_line (out, fmt ("R %s#%d|%s|0x%llx|%s|%s|0x%llx",
-                                   bfd_section_name (sec), sec->index, order,
-                                   (unsigned long long)r->address, howto, sym,
-                                   (unsigned long long)r->addend)))
-            {
-              free (relpp);
-              goto nomem;
-            }
-        }
+      if (storage > 0 && relpp == NULL)
+        snprintf (msg, len, "out of memory");
+      else
+        snprintf (msg, len, "BFD cannot read the relocations of %s: %s",
+                  bfd_section_name (sec), bfd_errmsg (bfd_get_error ()));
       free (relpp);
+      return false;
     }
-  qsort (out->v, out->n, sizeof *out->v, cmp_str);
-  ok = true;
-  goto out;
+  for (j = 0; j < nrel && ok; j++)
+    {
+      const arelent *r = relpp[j];
+      const char *sym = "*none*";
+      const char *howto = r->howto ? r->howto->name : "*unknown*";
+      char order[32] = "B";
 
-nomem:
-  snprintf (msg, len, "out of memory");
-out:
+      if (r->sym_ptr_ptr && *r->sym_ptr_ptr)
+        sym = bfd_asymbol_name (*r->sym_ptr_ptr);
+      if (!branch_howto (howto))
+        snprintf (order, sizeof order, "N%012ld", nonbranch++);
+      ok = add_line (out, fmt ("R %s#%d|%s|0x%llx|%s|%s|0x%llx",
+                               bfd_section_name (sec), sec->index, order,
+                               (unsigned long long)r->address, howto, sym,
+                               (unsigned long long)r->addend));
+    }
+  if (!ok)
+    snprintf (msg, len, "out of memory");
+  free (relpp);
+  return ok;
+}
+
+/* BFD's view of PATH as sorted lines.  Returns false with MSG set.  */
+static bool
+bfd_lines (const char *path, struct lines *out, char *msg, size_t len)
+{
+  bfd *abfd = open_object (path, msg, len);
+  asymbol **syms = NULL;
+  asection *sec;
+  bool ok;
+
+  if (abfd == NULL)
+    return false;
+  ok = symbol_lines (abfd, &syms, out, msg, len);
+  for (sec = abfd->sections; ok && sec != NULL; sec = sec->next)
+    ok = reloc_lines (abfd, sec, syms, out, msg, len);
+  if (ok)
+    qsort (out->v, out->n, sizeof *out->v, cmp_str);
   free (syms);
   bfd_close (abfd);
   return ok;

@@ -31,32 +31,6 @@ relopt_z_detect (const unsigned char *buf, size_t len)
   return RELOPT_Z_NONE;
 }
 
-const char *
-relopt_z_name (enum relopt_zformat fmt)
-{
-  switch (fmt)
-    {
-    case RELOPT_Z_XZ:
-      return "xz";
-    case RELOPT_Z_ZSTD:
-      return "zstd";
-    case RELOPT_Z_GZIP:
-      return "gzip";
-    default:
-      return "none";
-    }
-}
-
-static int ATTRIBUTE_UNUSED
-missing (enum relopt_zformat fmt, struct relopt_error *err)
-{
-  static const char *const lib[] = { "", "liblzma", "libzstd", "zlib" };
-  return relopt_set_error (err, RELOPT_E_UNSUPPORTED,
-                           "compressed module (%s): relopt was built "
-                           "without %s",
-                           relopt_z_name (fmt), lib[fmt]);
-}
-
 static int ATTRIBUTE_UNUSED
 corrupt (enum relopt_zformat fmt, const char *why, struct relopt_error *err)
 {
@@ -133,6 +107,127 @@ fail:
   lzma_end (s);
   return rc;
 }
+
+static int
+xz_decompress (const unsigned char *buf, size_t len, unsigned char **outp,
+               size_t *outlenp, struct relopt_error *err)
+{
+  lzma_stream s = LZMA_STREAM_INIT;
+
+  if (lzma_stream_decoder (&s, UINT64_MAX, LZMA_CONCATENATED) != LZMA_OK)
+    return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
+  return lzma_run (&s, RELOPT_Z_XZ, buf, len, outp, outlenp, err);
+}
+
+/* xz --check=crc32 --lzma2=dict=1MiB: preset 6 (xz's default) with a
+   1 MiB dictionary.  The check: the original's, from its stream flags
+   (xz file format 2.1.1.2: byte 7, low nibble).  */
+static int
+xz_compress (const unsigned char *buf, size_t len, const unsigned char *orig,
+             size_t origlen, unsigned char **outp, size_t *outlenp,
+             struct relopt_error *err)
+{
+  lzma_stream s = LZMA_STREAM_INIT;
+  lzma_options_lzma lz;
+  lzma_filter filters[2];
+  lzma_check check = LZMA_CHECK_CRC32;
+
+  if (origlen >= 8 && orig[6] == 0 && (orig[7] & 0xf0) == 0)
+    check = (lzma_check)(orig[7] & 0x0f);
+  if (!lzma_check_is_supported (check))
+    check = LZMA_CHECK_CRC32;
+  if (lzma_lzma_preset (&lz, 6))
+    return relopt_set_error (err, RELOPT_E_NOMEM, "liblzma preset");
+  lz.dict_size = 1u << 20;
+  filters[0].id = LZMA_FILTER_LZMA2;
+  filters[0].options = &lz;
+  filters[1].id = LZMA_VLI_UNKNOWN;
+  filters[1].options = NULL;
+  if (lzma_stream_encoder (&s, filters, check) != LZMA_OK)
+    return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
+  return lzma_run (&s, RELOPT_Z_XZ, buf, len, outp, outlenp, err);
+}
+#endif
+
+#ifdef HAVE_ZSTD
+static int
+zstd_decompress (const unsigned char *buf, size_t len, unsigned char **outp,
+                 size_t *outlenp, struct relopt_error *err)
+{
+  ZSTD_DStream *d = ZSTD_createDStream ();
+  ZSTD_inBuffer zin = { buf, len, 0 };
+  unsigned char *out = NULL;
+  size_t cap = 0, r = 1;
+  int rc = 0;
+
+  if (d == NULL)
+    return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
+  ZSTD_initDStream (d);
+  for (;;)
+    {
+      ZSTD_outBuffer zout;
+      if (*outlenp == cap && (rc = grow (&out, &cap, err)) != 0)
+        break;
+      zout.dst = out;
+      zout.size = cap;
+      zout.pos = *outlenp;
+      r = ZSTD_decompressStream (d, &zout, &zin);
+      *outlenp = zout.pos;
+      if (ZSTD_isError (r))
+        {
+          rc = corrupt (RELOPT_Z_ZSTD, ZSTD_getErrorName (r), err);
+          break;
+        }
+      /* All input read and room left: nothing more is pending.  */
+      if (zin.pos == zin.size && zout.pos < zout.size)
+        break;
+    }
+  if (rc == 0 && r != 0)
+    rc = corrupt (RELOPT_Z_ZSTD, "truncated", err);
+  ZSTD_freeDStream (d);
+  if (rc)
+    {
+      free (out);
+      *outlenp = 0;
+      return rc;
+    }
+  *outp = out;
+  return 0;
+}
+
+/* zstd -T0 -q: level 3, the frame header names the content size and
+   carries a checksum (zstd's command-line default).  */
+static int
+zstd_compress (const unsigned char *buf, size_t len,
+               const unsigned char *orig ATTRIBUTE_UNUSED,
+               size_t origlen ATTRIBUTE_UNUSED, unsigned char **outp,
+               size_t *outlenp, struct relopt_error *err)
+{
+  size_t cap = ZSTD_compressBound (len), r;
+  unsigned char *out = malloc (cap ? cap : 1);
+  ZSTD_CCtx *c = ZSTD_createCCtx ();
+
+  if (out == NULL || c == NULL)
+    {
+      free (out);
+      ZSTD_freeCCtx (c);
+      return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
+    }
+  ZSTD_CCtx_setParameter (c, ZSTD_c_compressionLevel, ZSTD_CLEVEL_DEFAULT);
+  ZSTD_CCtx_setParameter (c, ZSTD_c_checksumFlag, 1);
+  r = ZSTD_compress2 (c, out, cap, buf, len);
+  ZSTD_freeCCtx (c);
+  if (ZSTD_isError (r))
+    {
+      free (out);
+      return relopt_set_error (err, RELOPT_E_NOMEM,
+                               "zstd compression failed: %s",
+                               ZSTD_getErrorName (r));
+    }
+  *outp = out;
+  *outlenp = r;
+  return 0;
+}
 #endif
 
 #ifdef HAVE_ZLIB
@@ -204,89 +299,123 @@ fail:
   free (out);
   return rc;
 }
+
+/* gzip -n: level 6, a header with no name and mtime 0; zlib writes
+   OS = 3 (Unix) as gzip does.  */
+static int
+gzip_compress (const unsigned char *buf, size_t len,
+               const unsigned char *orig ATTRIBUTE_UNUSED,
+               size_t origlen ATTRIBUTE_UNUSED, unsigned char **outp,
+               size_t *outlenp, struct relopt_error *err)
+{
+  z_stream z;
+  uLong cap;
+  unsigned char *out;
+  int r;
+
+  if (len > UINT32_MAX / 2)
+    return relopt_set_error (err, RELOPT_E_UNSUPPORTED,
+                             "module too large for gzip here");
+  memset (&z, 0, sizeof z);
+  if (deflateInit2 (&z, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK)
+    return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
+  cap = deflateBound (&z, (uLong)len);
+  out = malloc (cap);
+  if (out == NULL)
+    {
+      deflateEnd (&z);
+      return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
+    }
+  z.next_in = (unsigned char *)buf;
+  z.avail_in = (uInt)len;
+  z.next_out = out;
+  z.avail_out = (uInt)cap;
+  r = deflate (&z, Z_FINISH);
+  *outlenp = z.total_out;
+  deflateEnd (&z);
+  if (r != Z_STREAM_END)
+    {
+      free (out);
+      *outlenp = 0;
+      return relopt_set_error (err, RELOPT_E_NOMEM, "gzip compression failed");
+    }
+  *outp = out;
+  return 0;
+}
 #endif
+
+/* One codec per format, indexed by enum relopt_zformat: its name, the
+   library it needs and its two directions (NULL when relopt was built
+   without the library).  */
+struct codec
+{
+  const char *name;
+  const char *lib;
+  int (*decompress) (const unsigned char *, size_t, unsigned char **, size_t *,
+                     struct relopt_error *);
+  int (*compress) (const unsigned char *, size_t, const unsigned char *,
+                   size_t, unsigned char **, size_t *, struct relopt_error *);
+};
+
+#ifdef HAVE_LZMA
+#define XZ_CODEC xz_decompress, xz_compress
+#else
+#define XZ_CODEC NULL, NULL
+#endif
+#ifdef HAVE_ZSTD
+#define ZSTD_CODEC zstd_decompress, zstd_compress
+#else
+#define ZSTD_CODEC NULL, NULL
+#endif
+#ifdef HAVE_ZLIB
+#define GZIP_CODEC gzip_decompress, gzip_compress
+#else
+#define GZIP_CODEC NULL, NULL
+#endif
+
+static const struct codec codecs[] = {
+  [RELOPT_Z_NONE] = { "none", NULL, NULL, NULL },
+  [RELOPT_Z_XZ] = { "xz", "liblzma", XZ_CODEC },
+  [RELOPT_Z_ZSTD] = { "zstd", "libzstd", ZSTD_CODEC },
+  [RELOPT_Z_GZIP] = { "gzip", "zlib", GZIP_CODEC },
+};
+
+const char *
+relopt_z_name (enum relopt_zformat fmt)
+{
+  return fmt > RELOPT_Z_NONE && fmt <= RELOPT_Z_GZIP ? codecs[fmt].name
+                                                     : "none";
+}
+
+/* Set *CP to the codec of FMT.  Errors: RELOPT_E_FORMAT (message WHAT)
+   when FMT is not a compressed format, RELOPT_E_UNSUPPORTED when relopt
+   was built without its library.  */
+static int
+codec_of (enum relopt_zformat fmt, const char *what, const struct codec **cp,
+          struct relopt_error *err)
+{
+  if (fmt <= RELOPT_Z_NONE || fmt > RELOPT_Z_GZIP)
+    return relopt_set_error (err, RELOPT_E_FORMAT, "%s", what);
+  if (codecs[fmt].decompress == NULL)
+    return relopt_set_error (err, RELOPT_E_UNSUPPORTED,
+                             "compressed module (%s): relopt was built "
+                             "without %s",
+                             codecs[fmt].name, codecs[fmt].lib);
+  *cp = &codecs[fmt];
+  return 0;
+}
 
 int
 relopt_z_decompress (enum relopt_zformat fmt, const unsigned char *buf,
                      size_t len, unsigned char **outp, size_t *outlenp,
                      struct relopt_error *err)
 {
+  const struct codec *c = NULL;
+  int rc = codec_of (fmt, "not compressed", &c, err);
+
   *outp = NULL;
   *outlenp = 0;
-  switch (fmt)
-    {
-    case RELOPT_Z_XZ:
-#ifdef HAVE_LZMA
-      {
-        lzma_stream s = LZMA_STREAM_INIT;
-        if (lzma_stream_decoder (&s, UINT64_MAX, LZMA_CONCATENATED) != LZMA_OK)
-          return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
-        return lzma_run (&s, fmt, buf, len, outp, outlenp, err);
-      }
-#else
-      return missing (fmt, err);
-#endif
-    case RELOPT_Z_ZSTD:
-#ifdef HAVE_ZSTD
-      {
-        ZSTD_DStream *d = ZSTD_createDStream ();
-        ZSTD_inBuffer zin = { buf, len, 0 };
-        unsigned char *out = NULL;
-        size_t cap = 0, r = 1;
-        int rc;
-
-        if (d == NULL)
-          return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
-        ZSTD_initDStream (d);
-        for (;;)
-          {
-            ZSTD_outBuffer zout;
-            if (*outlenp == cap && (rc = grow (&out, &cap, err)) != 0)
-              {
-                free (out);
-                ZSTD_freeDStream (d);
-                *outlenp = 0;
-                return rc;
-              }
-            zout.dst = out;
-            zout.size = cap;
-            zout.pos = *outlenp;
-            r = ZSTD_decompressStream (d, &zout, &zin);
-            *outlenp = zout.pos;
-            if (ZSTD_isError (r))
-              {
-                free (out);
-                ZSTD_freeDStream (d);
-                *outlenp = 0;
-                return corrupt (fmt, ZSTD_getErrorName (r), err);
-              }
-            /* All input read and room left: nothing more is pending.  */
-            if (zin.pos == zin.size && zout.pos < zout.size)
-              break;
-          }
-        if (r != 0)
-          {
-            free (out);
-            ZSTD_freeDStream (d);
-            *outlenp = 0;
-            return corrupt (fmt, "truncated", err);
-          }
-        ZSTD_freeDStream (d);
-        *outp = out;
-        return 0;
-      }
-#else
-      return missing (fmt, err);
-#endif
-    case RELOPT_Z_GZIP:
-#ifdef HAVE_ZLIB
-      return gzip_decompress (buf, len, outp, outlenp, err);
-#else
-      return missing (fmt, err);
-#endif
-    default:
-      return relopt_set_error (err, RELOPT_E_FORMAT, "not compressed");
-    }
+  return rc ? rc : c->decompress (buf, len, outp, outlenp, err);
 }
 
 int
@@ -295,120 +424,10 @@ relopt_z_compress (enum relopt_zformat fmt, const unsigned char *buf,
                    unsigned char **outp, size_t *outlenp,
                    struct relopt_error *err)
 {
+  const struct codec *c = NULL;
+  int rc = codec_of (fmt, "no format", &c, err);
+
   *outp = NULL;
   *outlenp = 0;
-  switch (fmt)
-    {
-    case RELOPT_Z_XZ:
-#ifdef HAVE_LZMA
-      {
-        /* xz --check=crc32 --lzma2=dict=1MiB: preset 6 (xz's default)
-           with a 1 MiB dictionary.  The check: the original's, from its
-           stream flags (xz file format 2.1.1.2: byte 7, low nibble).  */
-        lzma_stream s = LZMA_STREAM_INIT;
-        lzma_options_lzma lz;
-        lzma_filter filters[2];
-        lzma_check check = LZMA_CHECK_CRC32;
-
-        if (origlen >= 8 && orig[6] == 0 && (orig[7] & 0xf0) == 0)
-          check = (lzma_check)(orig[7] & 0x0f);
-        if (!lzma_check_is_supported (check))
-          check = LZMA_CHECK_CRC32;
-        if (lzma_lzma_preset (&lz, 6))
-          return relopt_set_error (err, RELOPT_E_NOMEM, "liblzma preset");
-        lz.dict_size = 1u << 20;
-        filters[0].id = LZMA_FILTER_LZMA2;
-        filters[0].options = &lz;
-        filters[1].id = LZMA_VLI_UNKNOWN;
-        filters[1].options = NULL;
-        if (lzma_stream_encoder (&s, filters, check) != LZMA_OK)
-          return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
-        return lzma_run (&s, fmt, buf, len, outp, outlenp, err);
-      }
-#else
-      return missing (fmt, err);
-#endif
-    case RELOPT_Z_ZSTD:
-#ifdef HAVE_ZSTD
-      {
-        size_t cap = ZSTD_compressBound (len), r;
-        unsigned char *out = malloc (cap ? cap : 1);
-        if (out == NULL)
-          return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
-        /* zstd -T0 -q: level 3, the frame header names the content
-           size and carries a checksum (zstd's command-line default).  */
-        {
-          ZSTD_CCtx *c = ZSTD_createCCtx ();
-          if (c == NULL)
-            {
-              free (out);
-              return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
-            }
-          ZSTD_CCtx_setParameter (c, ZSTD_c_compressionLevel,
-                                  ZSTD_CLEVEL_DEFAULT);
-          ZSTD_CCtx_setParameter (c, ZSTD_c_checksumFlag, 1);
-          r = ZSTD_compress2 (c, out, cap, buf, len);
-          ZSTD_freeCCtx (c);
-        }
-        if (ZSTD_isError (r))
-          {
-            free (out);
-            return relopt_set_error (err, RELOPT_E_NOMEM,
-                                     "zstd compression failed: %s",
-                                     ZSTD_getErrorName (r));
-          }
-        *outp = out;
-        *outlenp = r;
-        return 0;
-      }
-#else
-      return missing (fmt, err);
-#endif
-    case RELOPT_Z_GZIP:
-#ifdef HAVE_ZLIB
-      {
-        /* gzip -n: level 6, a header with no name and mtime 0; zlib
-           writes OS = 3 (Unix) as gzip does.  */
-        z_stream z;
-        uLong cap;
-        unsigned char *out;
-        int r;
-
-        if (len > UINT32_MAX / 2)
-          return relopt_set_error (err, RELOPT_E_UNSUPPORTED,
-                                   "module too large for gzip here");
-        memset (&z, 0, sizeof z);
-        if (deflateInit2 (&z, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY)
-            != Z_OK)
-          return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
-        cap = deflateBound (&z, (uLong)len);
-        out = malloc (cap);
-        if (out == NULL)
-          {
-            deflateEnd (&z);
-            return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
-          }
-        z.next_in = (unsigned char *)buf;
-        z.avail_in = (uInt)len;
-        z.next_out = out;
-        z.avail_out = (uInt)cap;
-        r = deflate (&z, Z_FINISH);
-        *outlenp = z.total_out;
-        deflateEnd (&z);
-        if (r != Z_STREAM_END)
-          {
-            free (out);
-            *outlenp = 0;
-            return relopt_set_error (err, RELOPT_E_NOMEM,
-                                     "gzip compression failed");
-          }
-        *outp = out;
-        return 0;
-      }
-#else
-      return missing (fmt, err);
-#endif
-    default:
-      return relopt_set_error (err, RELOPT_E_FORMAT, "no format");
-    }
+  return rc ? rc : c->compress (buf, len, orig, origlen, outp, outlenp, err);
 }

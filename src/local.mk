@@ -11,9 +11,12 @@ dist_man_MANS += doc/relopt.1
 TESTS += scripts/check-gnu-params.sh
 EXTRA_DIST += scripts/check-gnu-params.sh
 
-## The command's file handling and usage errors (regression tests).
-TESTS += scripts/check-cli.sh
-EXTRA_DIST += scripts/check-cli.sh
+## The write path under failure (failure injection: size limit, read-only
+## directory and file, missing directory, the input vanished or replaced
+## during the run through the LD_PRELOAD shim scripts/vanish.c, symlinks,
+## two runs at once); doc/failure.md is the contract it tests.
+TESTS += scripts/failure-injection.sh
+EXTRA_DIST += scripts/failure-injection.sh scripts/vanish.c doc/failure.md
 
 ## History-independent output (DESIGN 7): any sequence of runs equals one.
 TESTS += scripts/check-history.sh

@@ -17,6 +17,7 @@
 #include <libiberty/libiberty.h>
 #include <limits.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,9 +30,101 @@
 
 static const char *program_name = "relopt";
 
+/* --help: the options' lines start at HELP_COLUMN (GNU style).  */
+#define HELP_COLUMN 27
+#define HELP_WIDTH 79
+
+/* The lines of option O in --help: "  -C, --NAME=ARG" with PREFIX "--",
+   or "  NAME=ARG" with PREFIX "" (the plugin's form), then its help text
+   from HELP_COLUMN (on the next line when the option is too long), each
+   further line of the text indented to HELP_COLUMN too.  */
+static void
+print_option_help (FILE *f, const struct relopt_option_info *o,
+                   const char *prefix)
+{
+  char head[64];
+  const char *h, *nl;
+  int n = 0;
+
+  if (o->short_name != 0 && prefix[0] != '\0')
+    n = snprintf (head, sizeof head, "-%c, ", o->short_name);
+  snprintf (head + n, sizeof head - (size_t)n, "%s%s%s%s", prefix, o->name,
+            o->arg ? "=" : "", o->arg ? o->arg : "");
+  if (strlen (head) > HELP_COLUMN - 4)
+    fprintf (f, "  %s\n%*s", head, HELP_COLUMN, "");
+  else
+    fprintf (f, "  %-*s", HELP_COLUMN - 2, head);
+  for (h = o->help; (nl = strchr (h, '\n')) != NULL; h = nl + 1)
+    fprintf (f, "%.*s\n%*s", (int)(nl - h), h, HELP_COLUMN, "");
+  fprintf (f, "%s\n", h);
+}
+
+/* Print WORD after the *COLP columns already on the line, starting a new
+   line first when it would pass HELP_WIDTH.  */
+static void
+print_word (FILE *f, int *colp, const char *word)
+{
+  int len = (int)strlen (word);
+
+  if (*colp > 0 && *colp + 1 + len > HELP_WIDTH)
+    {
+      fputc ('\n', f);
+      *colp = 0;
+    }
+  else if (*colp > 0)
+    {
+      fputc (' ', f);
+      (*colp)++;
+    }
+  fputs (word, f);
+  *colp += len;
+}
+
+/* What -plugin-opt takes: every plugin-scope option of the table, as
+   "NAME" or "NAME=ARG", in a sentence ("A, B and C (relopt-plugin(7)):")
+   wrapped at HELP_WIDTH, then the help of those the command does not
+   take.  */
+static void
+print_plugin_options (FILE *f)
+{
+  size_t i, n = 0, k = 0, plugin_only = 0;
+  int col = 0;
+
+  for (i = 0; i < RELOPT_OPTION_COUNT; i++)
+    {
+      n += (relopt_option_table[i].scope & RELOPT_SCOPE_PLUGIN) != 0;
+      plugin_only += relopt_option_table[i].scope == RELOPT_SCOPE_PLUGIN;
+    }
+  fputs ("As an ld plugin (ld -r -plugin \"$(relopt --plugin-path)\"), "
+         "-plugin-opt takes\n",
+         f);
+  for (i = 0; i < RELOPT_OPTION_COUNT; i++)
+    {
+      const struct relopt_option_info *o = &relopt_option_table[i];
+      char word[64];
+
+      if (!(o->scope & RELOPT_SCOPE_PLUGIN))
+        continue;
+      k++;
+      snprintf (word, sizeof word, "%s%s%s%s", o->name, o->arg ? "=" : "",
+                o->arg ? o->arg : "", k + 1 < n ? "," : "");
+      print_word (f, &col, word);
+      if (k + 1 == n)
+        print_word (f, &col, "and");
+    }
+  print_word (f, &col, "(relopt-plugin(7)):");
+  fputs ("\nthe options above without the leading \"--\"", f);
+  fputs (plugin_only ? ", and for the plugin only:\n" : ".\n", f);
+  for (i = 0; i < RELOPT_OPTION_COUNT; i++)
+    if (relopt_option_table[i].scope == RELOPT_SCOPE_PLUGIN)
+      print_option_help (f, &relopt_option_table[i], "");
+}
+
 static void
 usage (FILE *f)
 {
+  size_t i;
+
   fprintf (f,
            "Usage: %s [OPTION]... FILE...\n"
            "Rewrite ELF relocatable objects (ET_REL: kernel modules, ld -r "
@@ -40,62 +133,30 @@ usage (FILE *f)
            "a suffix-merged .strtab, ARM/AArch64 branch relocations sorted "
            "by target.\n"
            "Files are rewritten in place unless -o is given.\n"
-           "\n"
-           "  --hash-style=STYLE       sysv, gnu (default), both or none\n"
-           "  --no-merge-strtab        keep .strtab as it is\n"
-           "  --no-sort-branch-relocs  keep ARM/AArch64 relocation order\n"
-           "  -o, --output=OUT         write to OUT (one input file only)\n"
-           "  --strip-debug            first run binutils strip "
-           "--strip-debug, as kbuild\n"
-           "                           does with STRIP=relopt "
-           "INSTALL_MOD_STRIP=1\n"
-           "  --strip-unneeded         the same with strip --strip-unneeded\n"
-           "  --drop-signature         accept and drop data after the ELF "
-           "image\n"
-           "                           (a kernel module signature; sign "
-           "again after)\n"
-           "  --check                  change nothing; exit 1 unless the "
-           "tables in each\n"
-           "                           FILE are sound and current, branch "
-           "relocations are\n"
-           "                           in order and (with --hash-style) the "
-           "named tables\n"
-           "                           are present\n"
-           "  --against=ORIG           with --check: also prove FILE "
-           "equivalent to ORIG\n"
-           "                           (BFD's and relopt's view of symbols "
-           "and relocs);\n"
-           "                           with --strip-*, ORIG is stripped so "
-           "first\n"
-           "  --stats                  print what changed, per file\n"
-           "  --plugin-path            print the path of the ld plugin and "
-           "exit\n"
-           "  -h, --help               display this help and exit\n"
-           "  -V, --version            output version information and exit\n"
-           "\n"
-           "As an ld plugin (ld -r -plugin \"$(relopt --plugin-path)\"), "
-           "-plugin-opt takes\n"
-           "hash-style=STYLE, no-merge-strtab, no-sort-branch-relocs, "
-           "drop-signature,\n"
-           "stats and verbose (relopt-plugin(7)).\n"
-           "\n"
-           "\n"
-           "Compressed modules (.ko.xz, .ko.zst, .ko.gz, told by their "
-           "magic) are\n"
-           "decompressed, rewritten and compressed again in the same "
-           "format.\n"
-           "Options in $RELOPT_FLAGS come before the command line's.  "
-           "strip is\n"
-           "$RELOPT_STRIP, else ${CROSS_COMPILE}strip, else strip.  "
-           "See relopt(1) and\n"
-           "relopt-plugin(7).\n"
-           "\n"
-           "Exit status: 0 success, 1 a file failed, 2 usage error.\n"
-           "\n"
-           "Report bugs to the relopt issue tracker, with the output of "
-           "relopt --version\n"
-           "and the file that fails (relopt leaves it unchanged).\n",
+           "\n",
            program_name);
+  for (i = 0; i < RELOPT_OPTION_COUNT; i++)
+    if (relopt_option_table[i].scope & RELOPT_SCOPE_COMMAND)
+      print_option_help (f, &relopt_option_table[i], "--");
+  fputc ('\n', f);
+  print_plugin_options (f);
+  fputs ("\n"
+         "Compressed modules (.ko.xz, .ko.zst, .ko.gz, told by their "
+         "magic) are\n"
+         "decompressed, rewritten and compressed again in the same "
+         "format.\n"
+         "Options in $RELOPT_FLAGS come before the command line's.  "
+         "strip is\n"
+         "$RELOPT_STRIP, else ${CROSS_COMPILE}strip, else strip.  "
+         "See relopt(1) and\n"
+         "relopt-plugin(7).\n"
+         "\n"
+         "Exit status: 0 success, 1 a file failed, 2 usage error.\n"
+         "\n"
+         "Report bugs to the relopt issue tracker, with the output of "
+         "relopt --version\n"
+         "and the file that fails (relopt leaves it unchanged).\n",
+         f);
 }
 
 /* --version, as GNU tools print it.  */
@@ -551,160 +612,255 @@ env_flags_argv (int *argcp, char **argv)
   return nargv;
 }
 
-enum
+/* A usage error: "relopt: MESSAGE", with TRY_HELP the GNU hint to
+   --help after it.  Returns 2, the exit status.  */
+static int usage_error (bool try_help, const char *fmt, ...)
+    __attribute__ ((format (printf, 2, 3)));
+
+static int
+usage_error (bool try_help, const char *fmt, ...)
 {
-  OPT_HASH_STYLE = 256,
-  OPT_FLAG,
-  OPT_CHECK,
-  OPT_AGAINST,
-  OPT_HELP,
-  OPT_VERSION,
-  OPT_PLUGIN_PATH,
-  OPT_STRIP
+  va_list ap;
+
+  fprintf (stderr, "%s: ", program_name);
+  va_start (ap, fmt);
+  vfprintf (stderr, fmt, ap);
+  va_end (ap);
+  fputc ('\n', stderr);
+  if (try_help)
+    fprintf (stderr, "Try '%s --help' for more information.\n", program_name);
+  return 2;
+}
+
+/* What the command line asks for (parse_command_line).  */
+struct command
+{
+  struct relopt_options opts; /* the rewrite's options, and --check's */
+  const char *out;            /* -o OUT, or NULL: in place */
+  const char *against;        /* --against ORIG, or NULL */
+  const char *strip;          /* "--strip-debug", "--strip-unneeded" or
+                                 NULL: strip's option to run first */
+  bool check;                 /* --check */
+  char **files;               /* the FILE operands, NFILES of them */
+  int nfiles;
 };
+
+/* getopt_long's value for the long form of option ID: above every
+   short option's character.  */
+#define LONG_OPTION_VAL(id) (256 + (int)(id))
+
+/* The command's getopt_long table LONGOPTS (RELOPT_OPTION_COUNT + 1
+   entries) and short-option string SHORTOPTS (2 * RELOPT_OPTION_COUNT +
+   2 bytes), from relopt_option_table: each command-scope option, its
+   long form returning LONG_OPTION_VAL (id), its short form, if any, its
+   character.  SHORTOPTS starts with ':', so a missing argument is told
+   from an unknown option.  */
+static void
+make_getopt_table (struct option *longopts, char *shortopts)
+{
+  size_t i, n = 0;
+  char *s = shortopts;
+
+  *s++ = ':';
+  for (i = 0; i < RELOPT_OPTION_COUNT; i++)
+    {
+      const struct relopt_option_info *o = &relopt_option_table[i];
+
+      if (!(o->scope & RELOPT_SCOPE_COMMAND))
+        continue;
+      longopts[n].name = o->name;
+      longopts[n].has_arg = o->arg ? required_argument : no_argument;
+      longopts[n].flag = NULL;
+      longopts[n].val = LONG_OPTION_VAL (i);
+      n++;
+      if (o->short_name != 0)
+        {
+          *s++ = o->short_name;
+          if (o->arg)
+            *s++ = ':';
+        }
+    }
+  memset (&longopts[n], 0, sizeof longopts[n]);
+  *s = '\0';
+}
+
+/* The option getopt_long's result C stands for (C is not ':' or '?').  */
+static enum relopt_option_id
+option_id (int c)
+{
+  size_t i;
+
+  if (c >= LONG_OPTION_VAL (0))
+    return (enum relopt_option_id) (c - LONG_OPTION_VAL (0));
+  for (i = 0; i < RELOPT_OPTION_COUNT; i++)
+    if (relopt_option_table[i].short_name == c)
+      break;
+  return (enum relopt_option_id)i;
+}
+
+/* getopt_long returned C, ':' (an argument is missing) or '?' (an
+   unknown option, or an argument to an option that takes none; optopt
+   then holds the option's value).  Returns 2 after the message.  */
+static int
+getopt_error (int c, char **argv)
+{
+  if (c == ':')
+    return usage_error (true, "option '%s' needs an argument",
+                        argv[optind - 1]);
+  if (optopt >= LONG_OPTION_VAL (0)
+      && optopt < LONG_OPTION_VAL (RELOPT_OPTION_COUNT))
+    return usage_error (
+        true, "option '--%s' takes no argument",
+        relopt_option_table[optopt - LONG_OPTION_VAL (0)].name);
+  if (optopt)
+    return usage_error (true, "unknown option '-%c'", optopt);
+  return usage_error (true, "unknown option '%s'", argv[optind - 1]);
+}
+
+/* --strip-debug or --strip-unneeded (ID).  The two exclude each other,
+   which is reported at once, as a bad value is (before a later
+   --help).  Returns -1, or 2 after the message.  */
+static int
+set_strip (struct command *cmd, enum relopt_option_id id)
+{
+  const char *strip
+      = id == RELOPT_OPTION_STRIP_DEBUG ? "--strip-debug" : "--strip-unneeded";
+
+  if (cmd->strip && strcmp (cmd->strip, strip) != 0)
+    return usage_error (false, "--strip-debug and --strip-unneeded exclude "
+                               "each other");
+  cmd->strip = strip;
+  return -1;
+}
+
+/* Apply option ID with argument ARG (NULL if it takes none) to CMD.
+   Returns -1 to go on, or the exit status: 0 after --help, --version or
+   --plugin-path, which act at once as in GNU tools, 2 after a usage
+   message.  */
+static int
+apply_command_option (struct command *cmd, enum relopt_option_id id,
+                      const char *arg)
+{
+  struct relopt_error err = { 0 };
+
+  switch (id)
+    {
+    case RELOPT_OPTION_OUTPUT:
+      if (arg[0] == '\0')
+        return usage_error (false, "-o needs a file name");
+      cmd->out = arg;
+      return -1;
+    case RELOPT_OPTION_STRIP_DEBUG:
+    case RELOPT_OPTION_STRIP_UNNEEDED:
+      return set_strip (cmd, id);
+    case RELOPT_OPTION_CHECK:
+      cmd->check = true;
+      return -1;
+    case RELOPT_OPTION_AGAINST:
+      cmd->against = arg;
+      return -1;
+    case RELOPT_OPTION_PLUGIN_PATH:
+      puts (plugin_path ());
+      return 0;
+    case RELOPT_OPTION_HELP:
+      usage (stdout);
+      return 0;
+    case RELOPT_OPTION_VERSION:
+      print_version ();
+      return 0;
+    default:
+      if (relopt_apply_option (&cmd->opts, id, arg, &err) != 0)
+        return usage_error (false, "%s", err.msg);
+      return -1;
+    }
+}
+
+/* Parse ARGV (ARGC words) into *CMD with the getopt table made from
+   relopt_option_table.  Returns -1 when the FILEs are to be processed,
+   else the exit status, as apply_command_option.  */
+static int
+parse_command_line (int argc, char **argv, struct command *cmd)
+{
+  struct option longopts[RELOPT_OPTION_COUNT + 1];
+  char shortopts[2 * RELOPT_OPTION_COUNT + 2];
+  int c, st;
+
+  memset (cmd, 0, sizeof *cmd);
+  relopt_options_init (&cmd->opts);
+  make_getopt_table (longopts, shortopts);
+  opterr = 0; /* diagnose here, as "relopt: ...", not argv[0] */
+  while ((c = getopt_long (argc, argv, shortopts, longopts, NULL)) != -1)
+    {
+      if (c == ':' || c == '?')
+        return getopt_error (c, argv);
+      st = apply_command_option (cmd, option_id (c), optarg);
+      if (st >= 0)
+        return st;
+    }
+  cmd->files = argv + optind;
+  cmd->nfiles = argc - optind;
+  return -1;
+}
+
+/* The combinations of options and FILEs the command accepts.  Returns 0,
+   or 2 after a usage message.  */
+static int
+validate_command (const struct command *cmd)
+{
+  if (cmd->nfiles == 0)
+    return usage_error (true, "no input files");
+  if (cmd->out && cmd->nfiles != 1)
+    return usage_error (false, "-o takes exactly one input file");
+  if (cmd->against && (!cmd->check || cmd->nfiles != 1))
+    return usage_error (false, "--against needs --check and exactly one FILE");
+  if (cmd->check && cmd->out)
+    return usage_error (false, "--check writes nothing; -o makes no sense");
+  return 0;
+}
+
+/* Check or rewrite each FILE of CMD.  Returns the exit status: 0, or 1
+   when a file failed.  */
+static int
+run_command (const struct command *cmd)
+{
+  int i, count[3] = { 0, 0, 0 };
+
+  for (i = 0; i < cmd->nfiles; i++)
+    count[cmd->check ? check_file (cmd->files[i], cmd->against, cmd->strip,
+                                   &cmd->opts)
+                     : rewrite_one (cmd->files[i], cmd->out, cmd->strip,
+                                    &cmd->opts)]++;
+  /* One summary line for a multi-file run (doc/relopt.1, "OUTPUT").  */
+  if (cmd->nfiles > 1)
+    {
+      if (cmd->check)
+        printf ("%s: %d files checked: %d passed, %d failed\n", program_name,
+                cmd->nfiles, count[OUT_UNCHANGED], count[OUT_FAILED]);
+      else
+        printf ("%s: %d files: %d rewritten, %d unchanged, %d failed\n",
+                program_name, cmd->nfiles, count[OUT_REWRITTEN],
+                count[OUT_UNCHANGED], count[OUT_FAILED]);
+    }
+  return count[OUT_FAILED] ? 1 : 0;
+}
 
 int
 main (int argc, char **argv)
 {
-  static const struct option longopts[]
-      = { { "hash-style", required_argument, NULL, OPT_HASH_STYLE },
-          { "no-merge-strtab", no_argument, NULL, OPT_FLAG },
-          { "no-sort-branch-relocs", no_argument, NULL, OPT_FLAG },
-          { "drop-signature", no_argument, NULL, OPT_FLAG },
-          { "stats", no_argument, NULL, OPT_FLAG },
-          { "strip-debug", no_argument, NULL, OPT_STRIP },
-          { "strip-unneeded", no_argument, NULL, OPT_STRIP },
-          { "output", required_argument, NULL, 'o' },
-          { "check", no_argument, NULL, OPT_CHECK },
-          { "against", required_argument, NULL, OPT_AGAINST },
-          { "plugin-path", no_argument, NULL, OPT_PLUGIN_PATH },
-          { "help", no_argument, NULL, OPT_HELP },
-          { "version", no_argument, NULL, OPT_VERSION },
-          { NULL, 0, NULL, 0 } };
-  struct relopt_options opts;
-  struct relopt_error err = { 0 };
-  const char *out = NULL, *against = NULL, *strip = NULL;
-  bool check = false;
-  int c, idx, i, nfiles, count[3] = { 0, 0, 0 };
+  struct command cmd;
+  int st;
 
   /* Past a file size limit (ulimit -f) write(2) must fail with EFBIG so
      the temporary file is removed and the error reported, rather than
      SIGXFSZ killing the process half-way.  */
   signal (SIGXFSZ, SIG_IGN);
-  relopt_options_init (&opts);
   argv = env_flags_argv (&argc, argv);
   if (argv == NULL)
     return 2;
-  opterr = 0; /* diagnose here, as "relopt: ...", not argv[0] */
-  while ((c = getopt_long (argc, argv, ":o:hV", longopts, &idx)) != -1)
-    {
-      char opt[128];
-      switch (c)
-        {
-        case OPT_HASH_STYLE:
-          snprintf (opt, sizeof opt, "hash-style=%s", optarg);
-          if (relopt_parse_option (&opts, opt, &err) != 0)
-            {
-              fprintf (stderr, "%s: %s\n", program_name, err.msg);
-              return 2;
-            }
-          break;
-        case OPT_FLAG:
-          relopt_parse_option (&opts, longopts[idx].name, &err);
-          break;
-        case 'o':
-          if (optarg[0] == '\0')
-            {
-              fprintf (stderr, "%s: -o needs a file name\n", program_name);
-              return 2;
-            }
-          out = optarg;
-          break;
-        case OPT_STRIP:
-          if (strip && strcmp (strip + 2, longopts[idx].name) != 0)
-            {
-              fprintf (stderr,
-                       "%s: --strip-debug and --strip-unneeded exclude "
-                       "each other\n",
-                       program_name);
-              return 2;
-            }
-          strip = longopts[idx].name[6] == 'd' ? "--strip-debug"
-                                               : "--strip-unneeded";
-          break;
-        case OPT_CHECK:
-          check = true;
-          break;
-        case OPT_AGAINST:
-          against = optarg;
-          break;
-        case OPT_PLUGIN_PATH:
-          puts (plugin_path ());
-          return 0;
-        case 'h':
-        case OPT_HELP:
-          usage (stdout);
-          return 0;
-        case 'V':
-        case OPT_VERSION:
-          print_version ();
-          return 0;
-        case ':':
-          fprintf (stderr, "%s: option '%s' needs an argument\n", program_name,
-                   argv[optind - 1]);
-          fprintf (stderr, "Try '%s --help' for more information.\n",
-                   program_name);
-          return 2;
-        default:
-          if (optopt)
-            fprintf (stderr, "%s: unknown option '-%c'\n", program_name,
-                     optopt);
-          else
-            fprintf (stderr, "%s: unknown option '%s'\n", program_name,
-                     argv[optind - 1]);
-          fprintf (stderr, "Try '%s --help' for more information.\n",
-                   program_name);
-          return 2;
-        }
-    }
-  if (optind >= argc)
-    {
-      fprintf (stderr, "%s: no input files\n", program_name);
-      fprintf (stderr, "Try '%s --help' for more information.\n",
-               program_name);
-      return 2;
-    }
-  if (out && argc - optind != 1)
-    {
-      fprintf (stderr, "%s: -o takes exactly one input file\n", program_name);
-      return 2;
-    }
-  if (against && (!check || argc - optind != 1))
-    {
-      fprintf (stderr, "%s: --against needs --check and exactly one FILE\n",
-               program_name);
-      return 2;
-    }
-  if (check && out)
-    {
-      fprintf (stderr, "%s: --check writes nothing; -o makes no sense\n",
-               program_name);
-      return 2;
-    }
-  nfiles = argc - optind;
-  for (i = optind; i < argc; i++)
-    count[check ? check_file (argv[i], against, strip, &opts)
-                : rewrite_one (argv[i], out, strip, &opts)]++;
-  /* One summary line for a multi-file run (doc/relopt.1, "OUTPUT").  */
-  if (nfiles > 1)
-    {
-      if (check)
-        printf ("%s: %d files checked: %d passed, %d failed\n", program_name,
-                nfiles, count[OUT_UNCHANGED], count[OUT_FAILED]);
-      else
-        printf ("%s: %d files: %d rewritten, %d unchanged, %d failed\n",
-                program_name, nfiles, count[OUT_REWRITTEN],
-                count[OUT_UNCHANGED], count[OUT_FAILED]);
-    }
-  return count[OUT_FAILED] ? 1 : 0;
+  st = parse_command_line (argc, argv, &cmd);
+  if (st >= 0)
+    return st;
+  if (validate_command (&cmd) != 0)
+    return 2;
+  return run_command (&cmd);
 }

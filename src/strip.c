@@ -51,22 +51,6 @@ tmpdir (void)
   return t && *t ? t : "/tmp";
 }
 
-static int
-write_fd (int fd, const unsigned char *buf, size_t len)
-{
-  while (len > 0)
-    {
-      ssize_t n = write (fd, buf, len);
-      if (n < 0 && errno == EINTR)
-        continue;
-      if (n <= 0)
-        return n < 0 ? errno : EIO;
-      buf += n;
-      len -= (size_t)n;
-    }
-  return 0;
-}
-
 int
 relopt_write_temp (const unsigned char *buf, size_t len, char **pathp,
                    struct relopt_error *err)
@@ -84,7 +68,7 @@ relopt_write_temp (const unsigned char *buf, size_t len, char **pathp,
                                "cannot create a temporary file in '%s': %s",
                                tmpdir (), strerror (e));
     }
-  e = write_fd (fd, buf, len);
+  e = relopt_pwrite_all (fd, buf, len, 0);
   if (close (fd) != 0 && e == 0)
     e = errno;
   if (e)
@@ -123,16 +107,95 @@ remove_dir (const char *dir)
   rmdir (dir);
 }
 
+/* A new private temporary directory (malloc'd name) in *DIRP.  */
+static int
+make_workdir (char **dirp, struct relopt_error *err)
+{
+  char *dir = concat (tmpdir (), "/relopt-strip.XXXXXX", NULL);
+  int rc;
+
+  if (mkdtemp (dir) != NULL)
+    {
+      *dirp = dir;
+      return 0;
+    }
+  rc = relopt_set_error (err, RELOPT_E_IO,
+                         "cannot create a temporary directory in '%s': %s",
+                         tmpdir (), strerror (errno));
+  free (dir);
+  return rc;
+}
+
+/* BUF/LEN into the new file COPY, for strip to read.  */
+static int
+write_copy (const char *copy, const unsigned char *buf, size_t len,
+            struct relopt_error *err)
+{
+  int e, fd = open (copy, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+
+  if (fd < 0)
+    e = errno;
+  else
+    {
+      e = relopt_pwrite_all (fd, buf, len, 0);
+      if (close (fd) != 0 && e == 0)
+        e = errno;
+    }
+  if (e == 0)
+    return 0;
+  return relopt_set_error (err, RELOPT_E_IO,
+                           "cannot write a temporary copy for strip: %s",
+                           strerror (e));
+}
+
+/* Run PROG OPTION -o OUT IN and turn its end into an error: cannot be
+   started, killed, not found (127), failed.  */
+static int
+run_prog (const char *prog, const char *option, const char *in,
+          const char *out, struct relopt_error *err)
+{
+  char *argv[6];
+  const char *emsg;
+  int status = 0, e = 0, st;
+
+  argv[0] = (char *)prog;
+  argv[1] = (char *)option;
+  argv[2] = (char *)"-o";
+  argv[3] = (char *)out;
+  argv[4] = (char *)in;
+  argv[5] = NULL;
+  setenv (GUARD_ENV, "1", 1);
+  emsg = pex_one (PEX_SEARCH, prog, argv, "relopt", NULL, NULL, &status, &e);
+  unsetenv (GUARD_ENV);
+  if (emsg)
+    return relopt_set_error (err, RELOPT_E_IO, "cannot run '%s': %s%s%s", prog,
+                             emsg, e ? ": " : "", e ? strerror (e) : "");
+  if (WIFSIGNALED (status))
+    return relopt_set_error (err, RELOPT_E_IO,
+                             "'%s %s' was killed by signal %d; file not "
+                             "changed",
+                             prog, option, WTERMSIG (status));
+  if (WIFEXITED (status) && WEXITSTATUS (status) == 0)
+    return 0;
+  st = WIFEXITED (status) ? WEXITSTATUS (status) : -1;
+  if (st == 127)
+    return relopt_set_error (err, RELOPT_E_IO,
+                             "'%s' not found (exit 127; set RELOPT_STRIP "
+                             "or CROSS_COMPILE); file not changed",
+                             prog);
+  return relopt_set_error (err, RELOPT_E_IO,
+                           "'%s %s' failed (exit %d); file not changed", prog,
+                           option, st);
+}
+
 int
 relopt_run_strip (const char *option, const char *path,
                   const unsigned char *buf, size_t len, unsigned char **outp,
                   size_t *outlenp, struct relopt_error *err)
 {
   const char *prog = relopt_strip_program ();
-  char *dir, *copy = NULL, *out = NULL;
-  char *argv[6];
-  const char *emsg;
-  int status = 0, e = 0, fd, rc;
+  char *dir = NULL, *copy = NULL, *out;
+  int rc;
 
   *outp = NULL;
   *outlenp = 0;
@@ -141,80 +204,25 @@ relopt_run_strip (const char *option, const char *path,
                              "relopt was started as its own strip ('%s'); "
                              "set RELOPT_STRIP to binutils strip",
                              prog);
-  dir = concat (tmpdir (), "/relopt-strip.XXXXXX", NULL);
-  if (mkdtemp (dir) == NULL)
-    {
-      e = errno;
-      rc = relopt_set_error (err, RELOPT_E_IO,
-                             "cannot create a temporary directory in '%s': "
-                             "%s",
-                             tmpdir (), strerror (e));
-      free (dir);
-      return rc;
-    }
+  rc = make_workdir (&dir, err);
+  if (rc)
+    return rc;
   out = concat (dir, "/stripped.o", NULL);
   /* strip -o reads the input and never writes it: the file itself when
      it is the bytes to strip (no copy of its debug sections is made),
-     else a copy.  */
+     else a copy.  A relative name starting with '-' would read as an
+     option.  */
   if (path == NULL)
     {
       copy = concat (dir, "/module.o", NULL);
-      fd = open (copy, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-      if (fd < 0 || (e = write_fd (fd, buf, len)) != 0 || close (fd) != 0)
-        {
-          if (e == 0)
-            e = errno;
-          rc = relopt_set_error (err, RELOPT_E_IO,
-                                 "cannot write a temporary copy for strip: "
-                                 "%s",
-                                 strerror (e));
-          goto out;
-        }
+      rc = write_copy (copy, buf, len, err);
     }
-
-  argv[0] = (char *)prog;
-  argv[1] = (char *)option;
-  argv[2] = (char *)"-o";
-  argv[3] = out;
-  /* A relative name starting with '-' would read as an option.  */
-  if (copy == NULL && path[0] == '-')
+  else if (path[0] == '-')
     copy = concat ("./", path, NULL);
-  argv[4] = copy ? copy : (char *)path;
-  argv[5] = NULL;
-  setenv (GUARD_ENV, "1", 1);
-  emsg = pex_one (PEX_SEARCH, prog, argv, "relopt", NULL, NULL, &status, &e);
-  unsetenv (GUARD_ENV);
-  if (emsg)
-    {
-      rc = relopt_set_error (err, RELOPT_E_IO, "cannot run '%s': %s%s%s", prog,
-                             emsg, e ? ": " : "", e ? strerror (e) : "");
-      goto out;
-    }
-  if (WIFSIGNALED (status))
-    {
-      rc = relopt_set_error (err, RELOPT_E_IO,
-                             "'%s %s' was killed by signal %d; file not "
-                             "changed",
-                             prog, option, WTERMSIG (status));
-      goto out;
-    }
-  if (!WIFEXITED (status) || WEXITSTATUS (status) != 0)
-    {
-      int st = WIFEXITED (status) ? WEXITSTATUS (status) : -1;
-      if (st == 127)
-        rc = relopt_set_error (err, RELOPT_E_IO,
-                               "'%s' not found (exit 127; set RELOPT_STRIP "
-                               "or CROSS_COMPILE); file not changed",
-                               prog);
-      else
-        rc = relopt_set_error (err, RELOPT_E_IO,
-                               "'%s %s' failed (exit %d); file not changed",
-                               prog, option, st);
-      goto out;
-    }
-  rc = relopt_read_whole_file (out, outp, outlenp, err);
-
-out:
+  if (rc == 0)
+    rc = run_prog (prog, option, copy ? copy : path, out, err);
+  if (rc == 0)
+    rc = relopt_read_whole_file (out, outp, outlenp, err);
   remove_dir (dir);
   free (out);
   free (copy);

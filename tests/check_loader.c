@@ -449,6 +449,7 @@ static const struct defect sysv_defects[] = {
   { "nchain+1", RLO_E_NCHAIN },
   { "bucket past nchain", RLO_E_INDEX },
   { "chain past nchain", RLO_E_INDEX },
+  { "bucket past 2^32", RLO_E_INDEX },
   { "chain cycle", RLO_E_CHAIN },
   { "chain descends", RLO_E_CHAIN },
   { "symbol in another bucket", RLO_E_CHAIN },
@@ -485,12 +486,14 @@ small_set (struct symset *s, unsigned cls, bool big)
   symset_encode (s, cls, big, EO_EM_X86_64);
 }
 
+/* Each defect in both classes, byte orders and word sizes (4, and 8 as
+   on 64-bit s390 and Alpha).  */
 START_TEST (test_sysv_defects)
 {
-  const struct defect *d = &sysv_defects[_i / 4];
+  const struct defect *d = &sysv_defects[_i / 8];
   unsigned cls = _i & 1 ? EO_CLASS64 : EO_CLASS32;
   bool big = (_i & 2) != 0;
-  unsigned es = 4;
+  unsigned es = _i & 4 ? 8 : 4;
   struct symset s;
   struct rlo_elf e;
   struct rlo_section sec = { 0 };
@@ -528,6 +531,14 @@ START_TEST (test_sysv_defects)
     set_word (h, es, big, 2, s.n);
   else if (strcmp (d->what, "chain past nchain") == 0)
     set_word (h, es, big, CHAIN (1), s.n + 7);
+  else if (strcmp (d->what, "bucket past 2^32") == 0)
+    {
+      /* An index whose low 32 bits are sound: only an 8-byte word can
+         hold it, and the validation must read all 64 bits.  */
+      if (es == 4)
+        goto out;
+      set_word (h, es, big, 2, word_at (h, es, big, 2) | (uint64_t)1 << 32);
+    }
   else if (strcmp (d->what, "chain cycle") == 0
            || strcmp (d->what, "chain descends") == 0)
     {
@@ -608,8 +619,9 @@ START_TEST (test_sysv_defects)
     e.symtab_size -= 1;
 #undef CHAIN
   rc = rlo_sysv_validate (&e, &sec, &t, &bad);
-  ck_assert_msg (rc == d->want, "%s: got %s, want %s", d->what,
-                 rlo_strerror (rc), rlo_strerror (d->want));
+  ck_assert_msg (rc == d->want, "%s (%u-byte words): got %s, want %s", d->what,
+                 es, rlo_strerror (rc), rlo_strerror (d->want));
+out:
   free (h);
   symset_free (&s);
 }
@@ -1522,7 +1534,7 @@ loader_suite (void)
   tcase_add_test (core, test_count_by_hand);
   tcase_add_loop_test (core, test_count_random, 0, 16);
   tcase_add_loop_test (limits, test_sysv_defects, 0,
-                       (int)ARRAY_SIZE (sysv_defects) * 4);
+                       (int)ARRAY_SIZE (sysv_defects) * 8);
   tcase_add_loop_test (limits, test_gnu_defects, 0,
                        (int)ARRAY_SIZE (gnu_defects) * 4);
   tcase_add_loop_test (limits, test_one_bucket_linear, 0, 3);

@@ -1089,50 +1089,6 @@ END_TEST
 /* ---- Options
  * ------------------------------------------------------------------ */
 
-struct option_case
-{
-  const char *opt;
-  int rc;
-  unsigned style;        /* expected hash_style after it */
-  int merge, sort, drop; /* expected flags, -1 = default */
-};
-
-static const struct option_case option_cases[] = {
-  { "hash-style=sysv", 0, RELOPT_HASH_SYSV, -1, -1, -1 },
-  { "hash-style=gnu", 0, RELOPT_HASH_GNU, -1, -1, -1 },
-  { "hash-style=both", 0, RELOPT_HASH_BOTH, -1, -1, -1 },
-  { "hash-style=none", 0, RELOPT_HASH_NONE, -1, -1, -1 },
-  { "no-merge-strtab", 0, RELOPT_HASH_GNU, 0, -1, -1 },
-  { "no-sort-branch-relocs", 0, RELOPT_HASH_GNU, -1, 0, -1 },
-  { "drop-signature", 0, RELOPT_HASH_GNU, -1, -1, 1 },
-  { "stats", 0, RELOPT_HASH_GNU, -1, -1, -1 },
-  { "hash-style=", RELOPT_E_USAGE, RELOPT_HASH_GNU, -1, -1, -1 },
-  { "hash-style=SYSV", RELOPT_E_USAGE, RELOPT_HASH_GNU, -1, -1, -1 },
-  { "hash-style", RELOPT_E_USAGE, RELOPT_HASH_GNU, -1, -1, -1 },
-  { "merge", RELOPT_E_USAGE, RELOPT_HASH_GNU, -1, -1, -1 },
-  { "", RELOPT_E_USAGE, RELOPT_HASH_GNU, -1, -1, -1 },
-  { "no-merge-strtab=1", RELOPT_E_USAGE, RELOPT_HASH_GNU, -1, -1, -1 },
-};
-
-START_TEST (test_options)
-{
-  const struct option_case *c = &option_cases[_i];
-  struct relopt_options o;
-  struct relopt_error err = { 0 };
-
-  relopt_options_init (&o);
-  ck_assert_uint_eq (o.hash_style, RELOPT_HASH_GNU);
-  ck_assert (o.merge_strtab && o.sort_branch_relocs && !o.drop_signature);
-  ck_assert_int_eq (relopt_parse_option (&o, c->opt, &err), c->rc);
-  ck_assert_uint_eq (o.hash_style, c->style);
-  ck_assert_int_eq (o.merge_strtab, c->merge < 0 ? 1 : c->merge);
-  ck_assert_int_eq (o.sort_branch_relocs, c->sort < 0 ? 1 : c->sort);
-  ck_assert_int_eq (o.drop_signature, c->drop < 0 ? 0 : c->drop);
-  if (c->rc)
-    ck_assert_msg (err.msg[0] != '\0', "no message for '%s'", c->opt);
-}
-END_TEST
-
 /* no-merge-strtab keeps .strtab's bytes (only st_name of moved symbols
    travels with them).  */
 START_TEST (test_no_merge)
@@ -1393,7 +1349,6 @@ pipeline_suite (void)
   tcase_add_loop_test (core, test_none_removes_tables, 0, ARRAY_SIZE (specs));
   tcase_add_loop_test (core, test_signature, 0, 2 * 3);
   tcase_add_loop_test (core, test_stats, 0, ARRAY_SIZE (specs));
-  tcase_add_loop_test (core, test_options, 0, ARRAY_SIZE (option_cases));
   tcase_add_test (core, test_no_merge);
   tcase_add_test (core, test_worked_example);
   tcase_add_test (core, test_stats_report);

@@ -8,7 +8,8 @@
 ## or run tests/check_strtab directly (CK_VERBOSITY=verbose, CK_RUN_CASE=limits).
 relopt_check_suites = \
 	tests/check_symhash tests/check_strtab tests/check_image \
-	tests/check_symorder tests/check_relsort tests/check_pipeline
+	tests/check_symorder tests/check_relsort tests/check_pipeline \
+	tests/check_options
 if HAVE_CHECK
 check_PROGRAMS += $(relopt_check_suites)
 TESTS += $(relopt_check_suites)
@@ -56,6 +57,12 @@ tests_check_pipeline_LDADD = $(relopt_tests_ldadd)
 ## Counts the calls bfdext makes to the loader library's hash functions
 ## (test_hash_once, test_worked_example).
 tests_check_pipeline_LDFLAGS = -Wl,--wrap=rlo_gnu_hash -Wl,--wrap=rlo_sysv_hash
+
+## The option table against relopt.1, relopt-plugin.7 and relopt --help
+## (read from $(srcdir) and the built src/relopt).
+tests_check_options_SOURCES = tests/check_options.c tests/testutil.h
+tests_check_options_CFLAGS = $(relopt_tests_cflags)
+tests_check_options_LDADD = $(relopt_tests_ldadd)
 
 ## The freestanding loader library (loader/), against bfdext's builders and
 ## relopt's output.

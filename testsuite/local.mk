@@ -7,8 +7,18 @@
 ##   testsuite/lib/relopt-dump.exp  run_dump_test and its regexp compare
 ##   testsuite/relopt.dump/         dump tests: NAME.s + NAME.d
 ##   testsuite/relopt.plugin/       the ld plugin tests (own fragment)
+##   testsuite/relopt.cli/          the command's file handling, usage
+##                                  errors and GNU conventions (cli.exp)
+##   testsuite/relopt.check/        --check rejecting broken tables and
+##                                  reordered relocations (check.exp)
 ## Results: relopt.sum and relopt.log in the top build directory; scratch
 ## files in tmpdir/.  One test: make check-DEJAGNU RUNTESTFLAGS=dump.exp=NAME.d
+
+## BFD's half of `relopt --check --against' alone, for relopt.check.
+check_PROGRAMS += tests/bfdview-compare
+tests_bfdview_compare_SOURCES = tests/bfdview-compare.c src/bfdview.c
+tests_bfdview_compare_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src
+tests_bfdview_compare_LDADD = $(BFD_LIBS) $(LIBIBERTY)
 
 DEJATOOL = relopt
 RUNTESTDEFAULTFLAGS = --tool relopt --srcdir $(srcdir)/testsuite
@@ -24,6 +34,7 @@ testsuite/relopt-site.exp: Makefile
 	@{ \
 	  echo 'set RELOPT "$(abs_top_builddir)/src/relopt$(EXEEXT)"'; \
 	  echo 'set RELOPT_PLUGIN "$(abs_top_builddir)/plugin/.libs/relopt.so"'; \
+	  echo 'set BFDVIEW_COMPARE "$(abs_top_builddir)/tests/bfdview-compare$(EXEEXT)"'; \
 	  echo 'set READELF "$(TS_READELF)"'; \
 	  echo 'set AS_x86_64 "$(TS_AS_x86_64)"'; \
 	  echo 'set AS_i386 "$(TS_AS_i386)"'; \
@@ -70,7 +81,14 @@ EXTRA_DIST += \
 	testsuite/lib/relopt-dump.exp \
 	testsuite/lib/set-shdr.py \
 	testsuite/relopt.dump/dump.exp \
-	$(TESTSUITE_DUMP_TESTS)
+	$(TESTSUITE_DUMP_TESTS) \
+	testsuite/relopt.cli/cli.exp \
+	testsuite/relopt.check/check.exp \
+	testsuite/relopt.check/hashdefect.py \
+	testsuite/relopt.check/relorder.py \
+	testsuite/relopt.check/i386-data.s \
+	testsuite/relopt.check/mips-hilo.s \
+	testsuite/relopt.check/x86_64-debug.s
 
 ## Listed explicitly for make dist (automake has no wildcard).
 TESTSUITE_DUMP_TESTS = \
@@ -82,6 +100,8 @@ TESTSUITE_DUMP_TESTS = \
 	testsuite/relopt.dump/arm-branch.d \
 	testsuite/relopt.dump/arm-branch.s \
 	testsuite/relopt.dump/arm-nosort.d \
+	testsuite/relopt.dump/arm-sysv-dedup.d \
+	testsuite/relopt.dump/arm-sysv-dedup.s \
 	testsuite/relopt.dump/arm-thumb-be32.d \
 	testsuite/relopt.dump/arm-thumb-be8.d \
 	testsuite/relopt.dump/arm-thumb.d \
@@ -114,6 +134,7 @@ TESTSUITE_DUMP_TESTS = \
 	testsuite/relopt.dump/x86_64-group.s \
 	testsuite/relopt.dump/x86_64-idempotent.d \
 	testsuite/relopt.dump/x86_64-inplace.d \
+	testsuite/relopt.dump/x86_64-ldr-keeps.d \
 	testsuite/relopt.dump/x86_64-many-gnuhash.d \
 	testsuite/relopt.dump/x86_64-many-sections.d \
 	testsuite/relopt.dump/x86_64-many-sections.s \

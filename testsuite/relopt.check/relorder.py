@@ -2,7 +2,7 @@
 """relorder.py IN OUT SECTION swap I J | reverse -- copy IN to OUT with the
 entries of relocation section SECTION (by name) reordered: entries I and
 J swapped, or all reversed.  Entry size from sh_entsize; ELFCLASS32/64,
-either byte order (tests/mutate/reloc-order.sh)."""
+either byte order (testsuite/relopt.check/check.exp)."""
 import struct
 import sys
 

@@ -19,19 +19,11 @@
 #    be unchanged; in place, a failing run leaves the file byte-identical
 #    and no temporary file.
 set -u
-srcdir=${srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
-bld=${RELOPT_BUILDDIR:-$PWD}
-relopt=$bld/src/relopt
+. "$(dirname "$0")/../scripts/common.sh"
+relopt_test_start mutation-test fuzz/mutate
 mutate=$bld/fuzz/mutate
 every=${MUTATE_EVERY:-32}
 binseeds=${MUTATE_BINARY_SEEDS:-x86_64 arm s390x}
-export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}exitcode=99"
-export UBSAN_OPTIONS="${UBSAN_OPTIONS:+$UBSAN_OPTIONS:}exitcode=98:print_stacktrace=1"
-for p in "$relopt" "$mutate"; do
-  [ -x "$p" ] || { echo "mutation-test: $p not built"; exit 99; }
-done
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 
 if ! bash "$srcdir/fuzz/make-seeds.sh" "$tmp/seeds" > "$tmp/seeds.list" 2> "$tmp/seeds.err"; then
   cat "$tmp/seeds.err"

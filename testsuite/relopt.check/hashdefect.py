@@ -2,13 +2,18 @@
 """hashdefect.py IN OUTDIR -- write copies of IN (a relopt output carrying
 both .hash and .gnu.hash) each with one structural defect in a table, and
 print one line per copy: FILE<TAB>REGEX, the message `relopt --check' must
-give (tests/mutate/hash-defects.sh).  Handles ELFCLASS32/64, either byte
+give (testsuite/relopt.check/check.exp).  Handles ELFCLASS32/64, either byte
 order, and 8-byte .hash words (s390x).
 hashdefect.py --relink FILE -- set every hash table's sh_link back to
 .symtab in place (after strip/objcopy reset it)."""
 import os
 import struct
 import sys
+
+# The SysV hash of DESIGN 2, from the dump tests' independent calculator.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                '..', 'relopt.dump'))
+from hashcalc import sysv_hash  # noqa: E402
 
 relink = sys.argv[1] == '--relink'
 if relink:
@@ -121,17 +126,6 @@ emit('sysv-chains-merge',
 # DESIGN 2: only the first symbol of each name is chained, no mapping
 # symbol, and no first one is left out.  Each patch keeps the table
 # structurally sound, so only that rule can catch it.
-def elf_hash(name):
-    h = 0
-    for c in name:
-        h = ((h << 4) + c) & 0xffffffff
-        g = h & 0xf0000000
-        if g:
-            h ^= g >> 24
-        h &= ~g & 0xffffffff
-    return h
-
-
 chained = []
 for k in range(nbucket):
     i = bucket[k]
@@ -153,7 +147,7 @@ if data[18] == 40 or data[19] == 40:  # EM_ARM, either byte order
         sys.exit('hashdefect.py: no mapping symbol in an ARM object')
 if maps:
     m = maps[0]
-    bm = elf_hash(name_of(m)) % nbucket
+    bm = sysv_hash(name_of(m).decode()) % nbucket
     emit('sysv-mapping-symbol-chained', r'is a mapping symbol',
          [(HW, chain_at(m), bucket[bm]), (HW, H + (2 + bm) * hent, m)])
 # A first symbol left out: the head of bucket B0 unlinked (its own chain
