@@ -19,6 +19,10 @@
 
 static const char sig_magic[] = "~Module signature appended~\n";
 
+/* Largest sh_addralign accepted: larger values would make the output's
+   padding absurd (and are not produced by any toolchain for ET_REL).  */
+#define MAX_ALIGN ((uint64_t)1 << 24)
+
 /* Whether [OFF, OFF+LEN) lies within a buffer of SIZE bytes, overflow
    safe.  */
 static bool
@@ -27,13 +31,64 @@ in_range (uint64_t off, uint64_t len, uint64_t size)
   return off <= size && len <= size - off;
 }
 
+/* A cursor over consecutive header fields in the file's byte order.  The
+   ELF32 and ELF64 header and section header list their fields in the same
+   order; only the address-sized ones (Elf32_Addr/Off/Word against
+   Elf64_Addr/Off/Xword, a "word" here) differ in width, so one sequence
+   of takes decodes both classes.  */
+struct field_cursor
+{
+  const unsigned char *p;
+  bool big;
+  unsigned word; /* 4 (ELFCLASS32) or 8 (ELFCLASS64) bytes */
+};
+
+/* The next field, SIZE bytes (2, 4 or 8).  */
+static uint64_t
+take (struct field_cursor *c, unsigned size)
+{
+  const unsigned char *p = c->p;
+
+  c->p += size;
+  if (size == 2)
+    return relopt_get16 (p, c->big);
+  if (size == 4)
+    return relopt_get32 (p, c->big);
+  return relopt_get64 (p, c->big);
+}
+
+static uint64_t
+take_word (struct field_cursor *c)
+{
+  return take (c, c->word);
+}
+
+static struct field_cursor
+cursor_at (const relopt_image *img, const unsigned char *p)
+{
+  struct field_cursor c;
+
+  c.p = p;
+  c.big = img->big;
+  c.word = img->elfclass == RELOPT_ELFCLASS32 ? 4 : 8;
+  return c;
+}
+
+/* Where the ELF header says the section header table is: the fields the
+   image does not keep.  E_SHNUM and E_SHSTRNDX are widened for extended
+   numbering.  */
+struct ehdr_tables
+{
+  uint64_t e_shoff;
+  uint16_t e_phnum, e_shentsize;
+  uint32_t e_shnum, e_shstrndx;
+};
+
+/* e_ident: magic, class, data encoding, version.  */
 static int
-read_ehdr (relopt_image *img, struct relopt_error *err, uint64_t *shoff,
-           uint16_t *shentsize, uint16_t *phnum, uint32_t *e_shnum,
-           uint32_t *e_shstrndx)
+read_ident (relopt_image *img, struct relopt_error *err)
 {
   const unsigned char *f = img->file;
-  bool big;
 
   if (img->file_size == 0)
     return relopt_set_error (err, RELOPT_E_FORMAT, "empty file, not ELF");
@@ -57,37 +112,44 @@ read_ehdr (relopt_image *img, struct relopt_error *err, uint64_t *shoff,
                              f[6]);
   memcpy (img->ident, f, 16);
   img->elfclass = f[4];
-  img->big = big = f[5] == 2;
+  img->big = f[5] == 2;
+  return 0;
+}
+
+/* The ELF header after e_ident, into IMG and *T.  */
+static void
+decode_ehdr (relopt_image *img, struct ehdr_tables *t)
+{
+  struct field_cursor c = cursor_at (img, img->file + 16);
+
+  img->e_type = take (&c, 2);
+  img->e_machine = take (&c, 2);
+  img->e_version = take (&c, 4);
+  img->e_entry = take_word (&c);
+  take_word (&c); /* e_phoff */
+  t->e_shoff = take_word (&c);
+  img->e_flags = take (&c, 4);
+  img->e_ehsize = take (&c, 2);
+  take (&c, 2); /* e_phentsize */
+  t->e_phnum = take (&c, 2);
+  t->e_shentsize = take (&c, 2);
+  t->e_shnum = take (&c, 2);
+  t->e_shstrndx = take (&c, 2);
+}
+
+static int
+read_ehdr (relopt_image *img, struct ehdr_tables *t, struct relopt_error *err)
+{
+  int rc = read_ident (img, err);
+
+  if (rc)
+    return rc;
   if (img->file_size < (img->elfclass == RELOPT_ELFCLASS32 ? 52u : 64u))
     return relopt_set_error (err, RELOPT_E_FORMAT,
                              "truncated: %zu bytes, shorter than the ELF "
                              "header",
                              img->file_size);
-  img->e_type = relopt_get16 (f + 16, big);
-  img->e_machine = relopt_get16 (f + 18, big);
-  img->e_version = relopt_get32 (f + 20, big);
-  if (img->elfclass == RELOPT_ELFCLASS32)
-    {
-      img->e_entry = relopt_get32 (f + 24, big);
-      *shoff = relopt_get32 (f + 32, big);
-      img->e_flags = relopt_get32 (f + 36, big);
-      img->e_ehsize = relopt_get16 (f + 40, big);
-      *phnum = relopt_get16 (f + 44, big);
-      *shentsize = relopt_get16 (f + 46, big);
-      *e_shnum = relopt_get16 (f + 48, big);
-      *e_shstrndx = relopt_get16 (f + 50, big);
-    }
-  else
-    {
-      img->e_entry = relopt_get64 (f + 24, big);
-      *shoff = relopt_get64 (f + 40, big);
-      img->e_flags = relopt_get32 (f + 48, big);
-      img->e_ehsize = relopt_get16 (f + 52, big);
-      *phnum = relopt_get16 (f + 56, big);
-      *shentsize = relopt_get16 (f + 58, big);
-      *e_shnum = relopt_get16 (f + 60, big);
-      *e_shstrndx = relopt_get16 (f + 62, big);
-    }
+  decode_ehdr (img, t);
   if (img->e_type != RELOPT_ET_REL)
     {
       static const char *const types[]
@@ -98,11 +160,11 @@ read_ehdr (relopt_image *img, struct relopt_error *err, uint64_t *shoff,
           "files only",
           img->e_type < 5 ? types[img->e_type] : "unknown");
     }
-  if (*phnum != 0)
+  if (t->e_phnum != 0)
     return relopt_set_error (err, RELOPT_E_UNSUPPORTED,
                              "relocatable object with %u program headers is "
                              "not supported",
-                             *phnum);
+                             t->e_phnum);
   /* The ELF data ends no earlier than e_ehsize: past EOF, the trailer
      length would wrap around.  */
   if (img->e_ehsize > img->file_size)
@@ -117,77 +179,63 @@ static void
 read_shdr (const relopt_image *img, const unsigned char *p,
            struct relopt_section *s)
 {
-  bool big = img->big;
+  struct field_cursor c = cursor_at (img, p);
 
   memset (s, 0, sizeof *s);
-  s->sh_name = relopt_get32 (p, big);
-  s->sh_type = relopt_get32 (p + 4, big);
-  if (img->elfclass == RELOPT_ELFCLASS32)
-    {
-      s->sh_flags = relopt_get32 (p + 8, big);
-      s->sh_addr = relopt_get32 (p + 12, big);
-      s->sh_offset = relopt_get32 (p + 16, big);
-      s->sh_size = relopt_get32 (p + 20, big);
-      s->sh_link = relopt_get32 (p + 24, big);
-      s->sh_info = relopt_get32 (p + 28, big);
-      s->sh_addralign = relopt_get32 (p + 32, big);
-      s->sh_entsize = relopt_get32 (p + 36, big);
-    }
-  else
-    {
-      s->sh_flags = relopt_get64 (p + 8, big);
-      s->sh_addr = relopt_get64 (p + 16, big);
-      s->sh_offset = relopt_get64 (p + 24, big);
-      s->sh_size = relopt_get64 (p + 32, big);
-      s->sh_link = relopt_get32 (p + 40, big);
-      s->sh_info = relopt_get32 (p + 44, big);
-      s->sh_addralign = relopt_get64 (p + 48, big);
-      s->sh_entsize = relopt_get64 (p + 56, big);
-    }
+  s->sh_name = take (&c, 4);
+  s->sh_type = take (&c, 4);
+  s->sh_flags = take_word (&c);
+  s->sh_addr = take_word (&c);
+  s->sh_offset = take_word (&c);
+  s->sh_size = take_word (&c);
+  s->sh_link = take (&c, 4);
+  s->sh_info = take (&c, 4);
+  s->sh_addralign = take_word (&c);
+  s->sh_entsize = take_word (&c);
 }
 
-/* Largest sh_addralign accepted: larger values would make the output's
-   padding absurd (and are not produced by any toolchain for ET_REL).  */
-#define MAX_ALIGN ((uint64_t)1 << 24)
-
-static int
-read_sections (relopt_image *img, struct relopt_error *err)
+/* The section count and e_shstrndx, after extended numbering: e_shnum 0
+   means section 0's sh_size holds the count, e_shstrndx SHN_XINDEX means
+   its sh_link holds the index.  The table's first entry is in the file.  */
+static uint64_t
+section_count (const relopt_image *img, struct ehdr_tables *t)
 {
-  uint64_t shoff = 0;
-  uint16_t shentsize = 0, phnum = 0;
-  uint32_t e_shnum = 0, e_shstrndx = 0, i;
-  size_t want;
-  uint64_t shnum;
-  int rc;
+  uint64_t shnum = t->e_shnum;
 
-  rc = read_ehdr (img, err, &shoff, &shentsize, &phnum, &e_shnum, &e_shstrndx);
-  if (rc)
-    return rc;
-  want = img->elfclass == RELOPT_ELFCLASS32 ? 40 : 64;
+  if (t->e_shnum == 0 || t->e_shstrndx == RELOPT_SHN_XINDEX)
+    {
+      struct relopt_section s0;
+      read_shdr (img, img->file + t->e_shoff, &s0);
+      if (t->e_shnum == 0)
+        shnum = s0.sh_size;
+      if (t->e_shstrndx == RELOPT_SHN_XINDEX)
+        t->e_shstrndx = s0.sh_link;
+    }
+  return shnum;
+}
+
+/* The section header table: where it is, how many entries, e_shstrndx;
+   fills IMG->sec (headers only) and the ELF end so far.  */
+static int
+read_shdr_table (relopt_image *img, struct ehdr_tables *t,
+                 struct relopt_error *err)
+{
+  size_t want = img->elfclass == RELOPT_ELFCLASS32 ? 40 : 64;
+  uint64_t shoff = t->e_shoff, shnum, i;
+
   if (shoff == 0)
     return relopt_set_error (err, RELOPT_E_FORMAT,
                              "no section header table (e_shoff is 0)");
-  if (shentsize != want)
+  if (t->e_shentsize != want)
     return relopt_set_error (err, RELOPT_E_FORMAT,
-                             "e_shentsize is %u, expected %zu", shentsize,
+                             "e_shentsize is %u, expected %zu", t->e_shentsize,
                              want);
   if (!in_range (shoff, want, img->file_size))
     return relopt_set_error (err, RELOPT_E_FORMAT,
                              "section header table at 0x%llx is past the end "
                              "of the file (%zu bytes)",
                              (unsigned long long)shoff, img->file_size);
-  /* Extended numbering: e_shnum 0 means section 0's sh_size holds the
-     count, e_shstrndx SHN_XINDEX means its sh_link holds the index.  */
-  shnum = e_shnum;
-  if (e_shnum == 0 || e_shstrndx == RELOPT_SHN_XINDEX)
-    {
-      struct relopt_section s0;
-      read_shdr (img, img->file + shoff, &s0);
-      if (e_shnum == 0)
-        shnum = s0.sh_size;
-      if (e_shstrndx == RELOPT_SHN_XINDEX)
-        e_shstrndx = s0.sh_link;
-    }
+  shnum = section_count (img, t);
   if (shnum == 0)
     return relopt_set_error (err, RELOPT_E_FORMAT, "no sections");
   if (shnum > (img->file_size - shoff) / want)
@@ -204,15 +252,23 @@ read_sections (relopt_image *img, struct relopt_error *err)
   if (img->elf_end < img->e_ehsize)
     img->elf_end = img->e_ehsize;
   for (i = 0; i < shnum; i++)
-    read_shdr (img, img->file + shoff + (uint64_t)i * want, &img->sec[i]);
-
-  if (e_shstrndx >= shnum)
+    read_shdr (img, img->file + shoff + i * want, &img->sec[i]);
+  if (t->e_shstrndx >= shnum)
     return relopt_set_error (err, RELOPT_E_FORMAT,
                              "e_shstrndx %u is not a section (%llu sections)",
-                             e_shstrndx, (unsigned long long)shnum);
-  img->shstrndx = e_shstrndx;
+                             t->e_shstrndx, (unsigned long long)shnum);
+  img->shstrndx = t->e_shstrndx;
+  return 0;
+}
 
-  for (i = 1; i < shnum; i++)
+/* Every section's sh_addralign, sh_link and extent; points DATA at the
+   contents and extends the ELF end over them.  */
+static int
+read_section_extents (relopt_image *img, struct relopt_error *err)
+{
+  uint32_t i;
+
+  for (i = 1; i < img->shnum; i++)
     {
       struct relopt_section *s = &img->sec[i];
       if (s->sh_type == RELOPT_SHT_NULL)
@@ -222,7 +278,7 @@ read_sections (relopt_image *img, struct relopt_error *err)
         return relopt_set_error (err, RELOPT_E_FORMAT,
                                  "section %u: invalid sh_addralign 0x%llx", i,
                                  (unsigned long long)s->sh_addralign);
-      if (s->sh_link >= shnum)
+      if (s->sh_link >= img->shnum)
         return relopt_set_error (err, RELOPT_E_FORMAT,
                                  "section %u: sh_link %u is not a section", i,
                                  s->sh_link);
@@ -242,8 +298,15 @@ read_sections (relopt_image *img, struct relopt_error *err)
       if (s->sh_offset + s->sh_size > img->elf_end)
         img->elf_end = s->sh_offset + s->sh_size;
     }
+  return 0;
+}
 
-  /* Section names.  */
+/* .shstrtab and every sh_name in it; then the sections' NAMEs.  */
+static int
+read_section_names (relopt_image *img, struct relopt_error *err)
+{
+  uint32_t i;
+
   if (img->shstrndx != 0)
     {
       struct relopt_section *ss = &img->sec[img->shstrndx];
@@ -251,7 +314,7 @@ read_sections (relopt_image *img, struct relopt_error *err)
         return relopt_set_error (err, RELOPT_E_FORMAT,
                                  "e_shstrndx %u is not a string table",
                                  img->shstrndx);
-      for (i = 0; i < shnum; i++)
+      for (i = 0; i < img->shnum; i++)
         if (img->sec[i].sh_name != 0
             && (img->sec[i].sh_name >= ss->sh_size
                 || !memchr (ss->data + img->sec[i].sh_name, '\0',
@@ -263,6 +326,23 @@ read_sections (relopt_image *img, struct relopt_error *err)
     }
   relopt_image_names_changed (img);
   return 0;
+}
+
+static int
+read_sections (relopt_image *img, struct relopt_error *err)
+{
+  struct ehdr_tables t;
+  int rc;
+
+  memset (&t, 0, sizeof t);
+  rc = read_ehdr (img, &t, err);
+  if (rc == 0)
+    rc = read_shdr_table (img, &t, err);
+  if (rc == 0)
+    rc = read_section_extents (img, err);
+  if (rc == 0)
+    rc = read_section_names (img, err);
+  return rc;
 }
 
 /* A string table is usable for names when it is non-empty and ends with a
@@ -287,12 +367,34 @@ check_strtab (const relopt_image *img, uint32_t idx, struct relopt_error *err)
   return 0;
 }
 
+/* A table of ENT-byte entries (.symtab, SHT_REL, SHT_RELA): sh_entsize is
+   ENT and sh_size a multiple of it (a positive one when NONEMPTY).  */
 static int
-read_symtab (relopt_image *img, struct relopt_error *err)
+check_entries (const relopt_image *img, uint32_t idx, size_t ent,
+               bool nonempty, struct relopt_error *err)
+{
+  const struct relopt_section *s = &img->sec[idx];
+  char lb[96];
+
+  if (s->sh_entsize != ent)
+    return relopt_set_error (err, RELOPT_E_FORMAT,
+                             "%s: sh_entsize %llu, expected %zu",
+                             relopt_section_label (img, idx, lb, sizeof lb),
+                             (unsigned long long)s->sh_entsize, ent);
+  if (s->sh_size % ent != 0 || (nonempty && s->sh_size == 0))
+    return relopt_set_error (
+        err, RELOPT_E_FORMAT, "%s: size %llu is not a %smultiple of %zu",
+        relopt_section_label (img, idx, lb, sizeof lb),
+        (unsigned long long)s->sh_size, nonempty ? "positive " : "", ent);
+  return 0;
+}
+
+/* The one SHT_SYMTAB: its entries, sh_info and .strtab.  */
+static int
+read_symtab_header (relopt_image *img, struct relopt_error *err)
 {
   struct relopt_section *st;
   unsigned count;
-  uint32_t i;
   char lb[96];
   int rc;
 
@@ -307,18 +409,9 @@ read_symtab (relopt_image *img, struct relopt_error *err)
                              count);
   st = &img->sec[img->symtab];
   img->symsize = img->elfclass == RELOPT_ELFCLASS32 ? 16 : 24;
-  if (st->sh_entsize != img->symsize)
-    return relopt_set_error (
-        err, RELOPT_E_FORMAT, "%s: sh_entsize %llu, expected %zu",
-        relopt_section_label (img, img->symtab, lb, sizeof lb),
-        (unsigned long long)st->sh_entsize, img->symsize);
-  if (st->sh_size % img->symsize != 0 || st->sh_size == 0)
-    return relopt_set_error (
-        err, RELOPT_E_FORMAT,
-        "%s: size %llu is not a positive multiple of "
-        "%zu",
-        relopt_section_label (img, img->symtab, lb, sizeof lb),
-        (unsigned long long)st->sh_size, img->symsize);
+  rc = check_entries (img, img->symtab, img->symsize, true, err);
+  if (rc)
+    return rc;
   if (st->sh_size / img->symsize > UINT32_MAX)
     return relopt_set_error (err, RELOPT_E_FORMAT, "too many symbols");
   img->nsyms = (uint32_t)(st->sh_size / img->symsize);
@@ -328,11 +421,17 @@ read_symtab (relopt_image *img, struct relopt_error *err)
         relopt_section_label (img, img->symtab, lb, sizeof lb), st->sh_info,
         img->nsyms);
   img->strtab = st->sh_link;
-  rc = check_strtab (img, img->strtab, err);
-  if (rc)
-    return rc;
+  return check_strtab (img, img->strtab, err);
+}
 
-  /* SHT_SYMTAB_SHNDX: one 32-bit word per symbol.  */
+/* SHT_SYMTAB_SHNDX: at most one linked to .symtab, one 32-bit word per
+   symbol.  */
+static int
+read_symtab_shndx (relopt_image *img, struct relopt_error *err)
+{
+  uint32_t i;
+  char lb[96];
+
   for (i = 1; i < img->shnum; i++)
     {
       struct relopt_section *s = &img->sec[i];
@@ -350,11 +449,19 @@ read_symtab (relopt_image *img, struct relopt_error *err)
                                  4 * (unsigned long long)img->nsyms);
       img->shndxsec = i;
     }
+  return 0;
+}
+
+/* Every symbol's st_name and section index.  */
+static int
+read_symbols (const relopt_image *img, struct relopt_error *err)
+{
+  const struct relopt_section *str = &img->sec[img->strtab];
+  uint32_t i;
 
   for (i = 0; i < img->nsyms; i++)
     {
       struct relopt_sym s;
-      const struct relopt_section *str = &img->sec[img->strtab];
       relopt_image_get_sym (img, i, &s);
       if (s.st_name >= str->sh_size)
         return relopt_set_error (err, RELOPT_E_FORMAT,
@@ -380,16 +487,60 @@ read_symtab (relopt_image *img, struct relopt_error *err)
 }
 
 static int
-read_relocs (relopt_image *img, struct relopt_error *err)
+read_symtab (relopt_image *img, struct relopt_error *err)
+{
+  int rc = read_symtab_header (img, err);
+
+  if (rc == 0)
+    rc = read_symtab_shndx (img, err);
+  if (rc == 0)
+    rc = read_symbols (img, err);
+  return rc;
+}
+
+/* Relocation section IDX: entry size, and every r_info's symbol.  */
+static int
+read_reloc_section (const relopt_image *img, uint32_t idx,
+                    struct relopt_error *err)
+{
+  const struct relopt_section *s = &img->sec[idx];
+  size_t ent = relopt_image_rel_entsize (img, s->sh_type);
+  uint64_t n, j;
+  char lb[96];
+  int rc;
+
+  rc = check_entries (img, idx, ent, false, err);
+  if (rc)
+    return rc;
+  n = s->sh_size / ent;
+  for (j = 0; j < n; j++)
+    {
+      struct relopt_rel r;
+      relopt_image_get_rel (img, s->sh_type, s->data + j * ent, &r);
+      if (r.sym >= img->nsyms)
+        return relopt_set_error (
+            err, RELOPT_E_FORMAT,
+            "%s: relocation %llu refers to symbol "
+            "%u, past the end of .symtab (%u "
+            "entries)",
+            relopt_section_label (img, idx, lb, sizeof lb),
+            (unsigned long long)j, r.sym, img->nsyms);
+    }
+  return 0;
+}
+
+/* Sections that refer to .symtab by index: SHT_GROUP's signature symbol,
+   SHT_REL and SHT_RELA entries.  */
+static int
+read_relocs (const relopt_image *img, struct relopt_error *err)
 {
   uint32_t i;
   char lb[96];
+  int rc;
 
   for (i = 1; i < img->shnum; i++)
     {
-      struct relopt_section *s = &img->sec[i];
-      size_t ent;
-      uint64_t n, j;
+      const struct relopt_section *s = &img->sec[i];
 
       if (s->sh_type == RELOPT_SHT_GROUP && s->sh_link == img->symtab)
         {
@@ -403,31 +554,9 @@ read_relocs (relopt_image *img, struct relopt_error *err)
         }
       if (!relopt_image_is_symtab_reloc (img, i))
         continue;
-      ent = relopt_image_rel_entsize (img, s->sh_type);
-      if (s->sh_entsize != ent)
-        return relopt_set_error (err, RELOPT_E_FORMAT,
-                                 "%s: sh_entsize %llu, expected %zu",
-                                 relopt_section_label (img, i, lb, sizeof lb),
-                                 (unsigned long long)s->sh_entsize, ent);
-      if (s->sh_size % ent != 0)
-        return relopt_set_error (err, RELOPT_E_FORMAT,
-                                 "%s: size %llu is not a multiple of %zu",
-                                 relopt_section_label (img, i, lb, sizeof lb),
-                                 (unsigned long long)s->sh_size, ent);
-      n = s->sh_size / ent;
-      for (j = 0; j < n; j++)
-        {
-          struct relopt_rel r;
-          relopt_image_get_rel (img, s->sh_type, s->data + j * ent, &r);
-          if (r.sym >= img->nsyms)
-            return relopt_set_error (
-                err, RELOPT_E_FORMAT,
-                "%s: relocation %llu refers to symbol "
-                "%u, past the end of .symtab (%u "
-                "entries)",
-                relopt_section_label (img, i, lb, sizeof lb),
-                (unsigned long long)j, r.sym, img->nsyms);
-        }
+      rc = read_reloc_section (img, i, err);
+      if (rc)
+        return rc;
     }
   return 0;
 }
