@@ -8,6 +8,7 @@
 #include <config.h>
 #include "image.h"
 #include "relsort.h"
+#include "threeway.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,17 +36,17 @@ cmp_sym_id (const struct sym_id *a, const struct sym_id *b)
 {
   int c = strcmp (a->name, b->name);
 
-  if (c)
-    return c;
-  if (a->value != b->value)
-    return a->value < b->value ? -1 : 1;
-  if (a->size != b->size)
-    return a->size < b->size ? -1 : 1;
-  if (a->shndx != b->shndx)
-    return a->shndx < b->shndx ? -1 : 1;
-  if (a->info != b->info)
-    return a->info < b->info ? -1 : 1;
-  return (int)a->other - (int)b->other;
+  if (c == 0)
+    c = relopt_cmp_u64 (a->value, b->value);
+  if (c == 0)
+    c = relopt_cmp_u64 (a->size, b->size);
+  if (c == 0)
+    c = relopt_cmp_u64 (a->shndx, b->shndx);
+  if (c == 0)
+    c = relopt_cmp_u64 (a->info, b->info);
+  if (c == 0)
+    c = relopt_cmp_u64 (a->other, b->other);
+  return c;
 }
 
 /* "'name' (value 0x.., size N, info 0x.., other 0x.., section N)"; an
@@ -93,14 +94,13 @@ static int
 cmp_rel_qsort (const void *pa, const void *pb)
 {
   const struct rel_id *a = pa, *b = pb;
+  int c = relopt_cmp_u64 (a->offset, b->offset);
 
-  if (a->offset != b->offset)
-    return a->offset < b->offset ? -1 : 1;
-  if (a->type != b->type)
-    return a->type < b->type ? -1 : 1;
-  if (a->addend != b->addend)
-    return a->addend < b->addend ? -1 : 1;
-  return cmp_sym_id (&a->sym, &b->sym);
+  if (c == 0)
+    c = relopt_cmp_u64 (a->type, b->type);
+  if (c == 0)
+    c = relopt_cmp_s64 (a->addend, b->addend);
+  return c != 0 ? c : cmp_sym_id (&a->sym, &b->sym);
 }
 
 /* The relocations of section IDX as identities, split as DESIGN 6
