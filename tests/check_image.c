@@ -1,5 +1,5 @@
-/* check_image.c -- the ET_REL image model: reading and validation
-   (bfdext/image.c), serialization (bfdext/serialize.c).
+/* check_image.c -- the ET_REL image model (bfdext/image.c), reading and
+   validation (bfdext/parse.c), serialization (bfdext/serialize.c).
 
    Inputs are built in memory with the tests' own writer (elfobj.h,
    sample.h) and damaged byte by byte; what relopt reads is compared with
