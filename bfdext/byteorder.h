@@ -4,7 +4,12 @@
    Inline, since every pass reads and writes fields this way (symbols,
    relocations, hash words): memcpy of the field, then a byte swap when
    the file's order is not the host's; compilers turn both into single
-   loads and stores (bswap/rev).  P may have any alignment.  */
+   loads and stores (bswap/rev).  P may have any alignment.
+
+   One function per width and direction, on purpose: a width-generic core
+   (memcpy N bytes into a uint64_t, bswap64, shift) still needs these six
+   typed wrappers for the callers, and gcc 12 -O2 then adds a shift to
+   each 16- and 32-bit access.  */
 
 #ifndef RELOPT_BYTEORDER_H
 #define RELOPT_BYTEORDER_H

@@ -8,6 +8,7 @@
 #include <config.h>
 #include "image.h"
 #include "relsort.h"
+#include "threeway.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,17 +36,17 @@ cmp_sym_id (const struct sym_id *a, const struct sym_id *b)
 {
   int c = strcmp (a->name, b->name);
 
-  if (c)
-    return c;
-  if (a->value != b->value)
-    return a->value < b->value ? -1 : 1;
-  if (a->size != b->size)
-    return a->size < b->size ? -1 : 1;
-  if (a->shndx != b->shndx)
-    return a->shndx < b->shndx ? -1 : 1;
-  if (a->info != b->info)
-    return a->info < b->info ? -1 : 1;
-  return (int)a->other - (int)b->other;
+  if (c == 0)
+    c = relopt_cmp_u64 (a->value, b->value);
+  if (c == 0)
+    c = relopt_cmp_u64 (a->size, b->size);
+  if (c == 0)
+    c = relopt_cmp_u64 (a->shndx, b->shndx);
+  if (c == 0)
+    c = relopt_cmp_u64 (a->info, b->info);
+  if (c == 0)
+    c = relopt_cmp_u64 (a->other, b->other);
+  return c;
 }
 
 /* "'name' (value 0x.., size N, info 0x.., other 0x.., section N)"; an
@@ -93,14 +94,13 @@ static int
 cmp_rel_qsort (const void *pa, const void *pb)
 {
   const struct rel_id *a = pa, *b = pb;
+  int c = relopt_cmp_u64 (a->offset, b->offset);
 
-  if (a->offset != b->offset)
-    return a->offset < b->offset ? -1 : 1;
-  if (a->type != b->type)
-    return a->type < b->type ? -1 : 1;
-  if (a->addend != b->addend)
-    return a->addend < b->addend ? -1 : 1;
-  return cmp_sym_id (&a->sym, &b->sym);
+  if (c == 0)
+    c = relopt_cmp_u64 (a->type, b->type);
+  if (c == 0)
+    c = relopt_cmp_s64 (a->addend, b->addend);
+  return c != 0 ? c : cmp_sym_id (&a->sym, &b->sym);
 }
 
 /* The relocations of section IDX as identities, split as DESIGN 6
@@ -246,6 +246,44 @@ compare_relocs (const relopt_image *a, const relopt_image *b, uint32_t idx,
   return rc;
 }
 
+/* What of section IDX's header or contents differs between the original
+   A and the rewrite B ("name", "type", "flags", ..., "contents"), or NULL
+   when nothing does that DESIGN 1 says must stay.  */
+static const char *
+section_difference (const relopt_image *a, const relopt_image *b, uint32_t idx)
+{
+  const struct relopt_section *x = &a->sec[idx], *y = &b->sec[idx];
+
+  /* A hash table is rebuilt, or dropped and replaced by one of the
+     other style: header and contents are relopt's.  */
+  if (is_hash_table (a, idx))
+    return is_hash_table (b, idx) ? NULL : "type";
+  if (strcmp (x->name, y->name) != 0)
+    return "name";
+  if (x->sh_type != y->sh_type)
+    return "type";
+  if (x->sh_flags != y->sh_flags)
+    return "flags";
+  if (x->sh_addr != y->sh_addr)
+    return "address";
+  if (x->sh_addralign != y->sh_addralign)
+    return "alignment";
+  if (x->sh_link != y->sh_link && x->sh_type != RELOPT_SHT_HASH
+      && x->sh_type != RELOPT_SHT_GNU_HASH)
+    return "sh_link";
+  if (x->sh_info != y->sh_info && x->sh_type != RELOPT_SHT_GROUP)
+    return "sh_info";
+  if (x->sh_entsize != y->sh_entsize && x->sh_type != RELOPT_SHT_HASH
+      && x->sh_type != RELOPT_SHT_GNU_HASH)
+    return "sh_entsize";
+  if (!relopt_image_rewrites (a, idx)
+      && (x->sh_size != y->sh_size
+          || (x->sh_type != RELOPT_SHT_NOBITS && x->sh_type != RELOPT_SHT_NULL
+              && x->sh_size && memcmp (x->data, y->data, x->sh_size) != 0)))
+    return "contents";
+  return NULL;
+}
+
 int
 relopt_compare_images (const relopt_image *a, const relopt_image *b,
                        struct relopt_error *err)
@@ -273,40 +311,7 @@ relopt_compare_images (const relopt_image *a, const relopt_image *b,
                              ".symtab, .strtab or .shstrtab moved");
   for (i = 1; i < a->shnum && i < b->shnum; i++)
     {
-      const struct relopt_section *x = &a->sec[i], *y = &b->sec[i];
-      const char *what = NULL;
-
-      /* A hash table is rebuilt, or dropped and replaced by one of the
-         other style: header and contents are relopt's.  */
-      if (is_hash_table (a, i))
-        {
-          if (!is_hash_table (b, i))
-            what = "type";
-        }
-      else if (strcmp (x->name, y->name) != 0)
-        what = "name";
-      else if (x->sh_type != y->sh_type)
-        what = "type";
-      else if (x->sh_flags != y->sh_flags)
-        what = "flags";
-      else if (x->sh_addr != y->sh_addr)
-        what = "address";
-      else if (x->sh_addralign != y->sh_addralign)
-        what = "alignment";
-      else if (x->sh_link != y->sh_link && x->sh_type != RELOPT_SHT_HASH
-               && x->sh_type != RELOPT_SHT_GNU_HASH)
-        what = "sh_link";
-      else if (x->sh_info != y->sh_info && x->sh_type != RELOPT_SHT_GROUP)
-        what = "sh_info";
-      else if (x->sh_entsize != y->sh_entsize && x->sh_type != RELOPT_SHT_HASH
-               && x->sh_type != RELOPT_SHT_GNU_HASH)
-        what = "sh_entsize";
-      else if (!relopt_image_rewrites (a, i)
-               && (x->sh_size != y->sh_size
-                   || (x->sh_type != RELOPT_SHT_NOBITS
-                       && x->sh_type != RELOPT_SHT_NULL && x->sh_size
-                       && memcmp (x->data, y->data, x->sh_size) != 0)))
-        what = "contents";
+      const char *what = section_difference (a, b, i);
       if (what)
         return relopt_set_error (
             err, RELOPT_E_CHECK, "%s: %s differs from the original",

@@ -7,6 +7,11 @@
    new malloc'd buffer (DATA_OWNED).  Symbol table entries are permuted as
    raw records, so fields relopt does not interpret are kept bit for bit.
 
+   Three files share this header: parse.c turns bytes into a validated
+   image (relopt_image_read_mem, relopt_image_adopt_map), image.c holds
+   the model's accessors and edits, serialize.c turns an image back into
+   bytes (relopt_image_layout, relopt_layout_write).
+
    Layout of an output file (relopt_image_serialize):
 
      +----------------------+ 0
@@ -298,7 +303,8 @@ int relopt_layout_write (const relopt_image *img,
                          int out_fd);
 
 /* Parse the LEN bytes at MAP (a relopt_map_file mapping, which the image
-   then owns and unmaps when freed) as relopt_image_read_mem does.  On
+   then owns and unmaps when freed) as relopt_image_read_mem does
+   (parse.c).  On
    error the mapping is released too.  */
 int relopt_image_adopt_map (unsigned char *map, size_t len,
                             relopt_image **imgp, struct relopt_error *err);

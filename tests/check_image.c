@@ -1,5 +1,5 @@
-/* check_image.c -- the ET_REL image model: reading and validation
-   (bfdext/image.c), serialization (bfdext/serialize.c).
+/* check_image.c -- the ET_REL image model (bfdext/image.c), reading and
+   validation (bfdext/parse.c), serialization (bfdext/serialize.c).
 
    Inputs are built in memory with the tests' own writer (elfobj.h,
    sample.h) and damaged byte by byte; what relopt reads is compared with
@@ -75,6 +75,8 @@ START_TEST (test_read_sample)
       ck_assert_str_eq (s->name, o.sec[i].name ? o.sec[i].name : "");
       ck_assert_uint_eq (s->sh_type, o.sec[i].type);
       ck_assert_uint_eq (s->sh_flags, o.sec[i].flags);
+      ck_assert_uint_eq (s->sh_addr, v.sec[i].addr);
+      ck_assert_uint_eq (s->sh_offset, v.sec[i].offset);
       ck_assert_uint_eq (s->sh_size, i == 0 ? 0 : o.sec[i].size);
       ck_assert_uint_eq (s->sh_link, o.sec[i].link);
       ck_assert_uint_eq (s->sh_info, o.sec[i].info);
@@ -392,6 +394,59 @@ damage (enum defect d, unsigned char *buf, size_t *len,
     }
 }
 
+/* What the message for defect D must contain, with the values damage
+   wrote and those the tests' reader V saw before it (so a field decoded
+   from the wrong offset, or a check naming the wrong table, shows); NULL
+   when only the error code is checked.  */
+static const char *
+defect_message (enum defect d, const struct eo_view *v,
+                const struct sample_info *in, char *buf, size_t len)
+{
+  bool is32 = v->cls == EO_CLASS32;
+  unsigned symsize = is32 ? 16 : 24, w = is32 ? 4 : 8;
+  const struct eo_vsec *st = &v->sec[in->symtab], *rel = &v->sec[in->reltext];
+
+  switch (d)
+    {
+    case D_PHNUM:
+      snprintf (buf, len, "relocatable object with 1 program headers");
+      break;
+    case D_SHENTSIZE:
+      snprintf (buf, len, "e_shentsize is %u, expected %u", is32 ? 64 : 40,
+                is32 ? 40 : 64);
+      break;
+    case D_SYM_ENTSIZE:
+      snprintf (buf, len, "'.symtab': sh_entsize 0, expected %u", symsize);
+      break;
+    case D_SYM_SIZE:
+      snprintf (buf, len,
+                "'.symtab': size %llu is not a positive multiple "
+                "of %u",
+                (unsigned long long)st->size - 1, symsize);
+      break;
+    case D_REL_ENTSIZE:
+      snprintf (buf, len, "'%s': sh_entsize %llu, expected %llu", rel->name,
+                (unsigned long long)rel->entsize + w,
+                (unsigned long long)rel->entsize);
+      break;
+    case D_REL_SIZE:
+      snprintf (buf, len, "'%s': size %llu is not a multiple of %llu",
+                rel->name, (unsigned long long)rel->size - 1,
+                (unsigned long long)rel->entsize);
+      break;
+    case D_SHSTRNDX:
+      snprintf (buf, len, "e_shstrndx %u is not a section (%u sections)",
+                v->shnum, v->shnum);
+      break;
+    case D_EHSIZE:
+      snprintf (buf, len, "e_ehsize 65535 is past the end of the file");
+      break;
+    default:
+      return NULL;
+    }
+  return buf;
+}
+
 /* Every defect on four samples (ELF32 LE/BE, ELF64 LE/BE).  */
 START_TEST (test_defects)
 {
@@ -402,11 +457,14 @@ START_TEST (test_defects)
   struct relopt_error err;
   relopt_image *img = (relopt_image *)1;
   unsigned char *buf;
+  char want[200];
+  const char *msg;
   size_t len;
   int rc;
 
   buf = sample_bytes (sp, &len, &in);
   ck_assert_int_eq (eo_parse (buf, len, &v), 0);
+  msg = defect_message (d, &v, &in, want, sizeof want);
   damage (d, buf, &len, &v, &in);
   rc = read_buf (buf, len, &img, &err);
   ck_assert_msg (rc == defects[d].rc, "%s (sample %d): rc %d, expected %d: %s",
@@ -415,6 +473,9 @@ START_TEST (test_defects)
   ck_assert_int_eq (err.code, rc);
   ck_assert_msg (err.msg[0] != '\0' && strchr (err.msg, '\n') == NULL,
                  "%s: message '%s'", defects[d].what, err.msg);
+  ck_assert_msg (msg == NULL || strstr (err.msg, msg) != NULL,
+                 "%s (sample %d): message '%s' lacks '%s'", defects[d].what,
+                 _i % 4, err.msg, msg);
   eo_view_free (&v);
   free (buf);
 }
