@@ -91,8 +91,8 @@
 #include "relopt.h"
 #include "relsort.h"
 #include "symhash.h"
+#include "iberty.h"
 #include <errno.h>
-#include <libiberty/hashtab.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -559,39 +559,6 @@ setup_table (struct lookup_ctx *c, uint32_t type)
   return 1;
 }
 
-/* The library's view of M: pointers into the image's section data.  */
-static void
-module_rlo_elf (const struct module *m, struct rlo_elf *e)
-{
-  const relopt_image *img = m->img;
-  const struct relopt_section *st = &img->sec[img->symtab];
-  const struct relopt_section *ss = &img->sec[st->sh_link];
-
-  memset (e, 0, sizeof *e);
-  e->symtab = st->data;
-  e->symtab_size = st->sh_size;
-  e->symtab_entsize = img->elfclass == RELOPT_ELFCLASS64 ? 24 : 16;
-  e->symtab_index = img->symtab;
-  e->strtab = ss->data;
-  e->strtab_size = ss->sh_size;
-  e->elfclass = img->elfclass;
-  e->big_endian = img->big;
-  e->machine = img->e_machine;
-  e->flags = img->e_flags;
-}
-
-static void
-module_rlo_section (const struct module *m, uint32_t s, struct rlo_section *r)
-{
-  const struct relopt_section *sec = &m->img->sec[s];
-
-  r->data = sec->data;
-  r->size = sec->sh_size;
-  r->sh_link = sec->sh_link;
-  r->sh_info = sec->sh_info;
-  r->sh_entsize = sec->sh_entsize;
-}
-
 /* lib.hash / lib.gnu set-up: rlo_*_validate.  1 ready, 0 absent, -1
    refused (message printed).  */
 static int
@@ -607,8 +574,8 @@ setup_lib (struct lookup_ctx *c, uint32_t type)
   s = table_section (img, type);
   if (s == 0)
     return 0;
-  module_rlo_elf (c->m, &e);
-  module_rlo_section (c->m, s, &sec);
+  relopt_image_rlo_elf (c->m->img, &e);
+  relopt_image_rlo_section (c->m->img, s, &sec);
   rc = type == RELOPT_SHT_HASH ? rlo_sysv_validate (&e, &sec, &c->lsysv, &bad)
                                : rlo_gnu_validate (&e, &sec, &c->lgnu, &bad);
   if (rc != RLO_OK)
@@ -971,8 +938,8 @@ plt_lib (const struct module *m, const struct relsec *rs, uint64_t *plts)
   struct rlo_fault bad;
   int rc;
 
-  module_rlo_elf (m, &e);
-  module_rlo_section (m, rs->idx, &r);
+  relopt_image_rlo_elf (m->img, &e);
+  relopt_image_rlo_section (m->img, rs->idx, &r);
   rc = rlo_count_branch_targets (&e, &r, tgt ? tgt->data : NULL,
                                  tgt ? tgt->sh_size : 0, &c, &bad);
   if (rc != RLO_OK)

@@ -45,9 +45,8 @@ bytes_of (const struct relopt_section *s)
   return s->data ? s->data : none;
 }
 
-/* What a loader holds about IMG, in the library's terms.  */
-static void
-loader_elf (const relopt_image *img, struct rlo_elf *e)
+void
+relopt_image_rlo_elf (const relopt_image *img, struct rlo_elf *e)
 {
   const struct relopt_section *st = &img->sec[img->symtab];
   const struct relopt_section *ss
@@ -66,10 +65,9 @@ loader_elf (const relopt_image *img, struct rlo_elf *e)
   e->flags = img->e_flags;
 }
 
-/* Section IDX as the library takes it; SysV words of the size relopt
-   writes for this machine (DESIGN 2), whatever sh_entsize says.  */
-static void
-loader_section (const relopt_image *img, uint32_t idx, struct rlo_section *r)
+void
+relopt_image_rlo_section (const relopt_image *img, uint32_t idx,
+                          struct rlo_section *r)
 {
   const struct relopt_section *s = &img->sec[idx];
 
@@ -156,8 +154,8 @@ check_table (const relopt_image *img, uint32_t idx, const char *const *names,
   rc = check_link (img, idx, gnu ? ".gnu.hash" : ".hash", err);
   if (rc)
     return rc;
-  loader_elf (img, &e);
-  loader_section (img, idx, &sec);
+  relopt_image_rlo_elf (img, &e);
+  relopt_image_rlo_section (img, idx, &sec);
   rc = gnu ? rlo_gnu_validate (&e, &sec, &gt, &f)
            : rlo_sysv_validate (&e, &sec, &st, &f);
   return rc == RLO_OK ? 0 : table_error (img, idx, names, rc, &f, err);
