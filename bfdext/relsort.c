@@ -9,6 +9,7 @@
 #include "relsort.h"
 #include "image.h"
 #include "../loader/relopt-loader.h"
+#include "threeway.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -49,9 +50,7 @@ cmp_branch (const void *a, const void *b)
   const struct branch_key *x = a, *y = b;
   int c = rlo_branch_key_cmp (&x->key, &y->key);
 
-  if (c != 0)
-    return c;
-  return x->pos < y->pos ? -1 : x->pos > y->pos;
+  return c != 0 ? c : relopt_cmp_u64 (x->pos, y->pos);
 }
 
 /* ARM code is little-endian except in big-endian objects without
