@@ -10,9 +10,9 @@
 #include <config.h>
 #include "fileio.h"
 #include "image.h"
+#include "iberty.h"
 #include <errno.h>
 #include <fcntl.h>
-#include <libiberty/libiberty.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -15,7 +15,7 @@
 #include <config.h>
 #include "strtab.h"
 #include "image.h"
-#include <libiberty/hashtab.h>
+#include "iberty.h"
 #include <stdlib.h>
 #include <string.h>
 

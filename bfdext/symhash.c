@@ -6,7 +6,7 @@
 #include "symhash.h"
 #include "../loader/relopt-loader.h"
 #include "image.h"
-#include <libiberty/hashtab.h>
+#include "iberty.h"
 #include <stdlib.h>
 #include <string.h>
 

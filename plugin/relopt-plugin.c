@@ -65,12 +65,7 @@
 
 #include <plugin-api.h>
 
-#ifdef HAVE_LIBIBERTY_LIBIBERTY_H
-#include <libiberty/libiberty.h>
-#else
-#include <libiberty.h>
-#endif
-
+#include "iberty.h"
 #include "relopt.h"
 
 /* The one exported function.  plugin-api.h only has its typedef.  */

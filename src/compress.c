@@ -3,7 +3,7 @@
 #include <config.h>
 #include "compress.h"
 #include "image.h"
-#include <libiberty/ansidecl.h>
+#include "iberty.h"
 #include <stdlib.h>
 #include <string.h>
 #ifdef HAVE_LZMA

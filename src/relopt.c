@@ -11,10 +11,10 @@
 #include "fileio.h"
 #include "image.h"
 #include "strip.h"
+#include "iberty.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
-#include <libiberty/libiberty.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdarg.h>

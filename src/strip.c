@@ -11,10 +11,10 @@
 #include "strip.h"
 #include "fileio.h"
 #include "image.h"
+#include "iberty.h"
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <libiberty/libiberty.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
