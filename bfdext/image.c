@@ -317,6 +317,56 @@ resolve_section_names (relopt_image *img)
     }
 }
 
+/* Grow IMG's section name table (e_shstrndx, not 0) into a new buffer:
+   a NUL when ADD_NUL, then the NAMELEN bytes of NAME.  */
+static int
+grow_shstrtab (relopt_image *img, bool add_nul, const char *name,
+               size_t namelen, struct relopt_error *err)
+{
+  const struct relopt_section *shstr = &img->sec[img->shstrndx];
+  size_t old = shstr->sh_size, len = old + add_nul + namelen;
+  unsigned char *buf;
+
+  if (len > UINT32_MAX)
+    return relopt_set_error (err, RELOPT_E_FORMAT,
+                             "section name table too large");
+  buf = malloc (len);
+  if (buf == NULL)
+    return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
+  if (old)
+    memcpy (buf, shstr->data, old);
+  if (add_nul)
+    buf[old] = '\0';
+  if (namelen)
+    memcpy (buf + old + add_nul, name, namelen);
+  relopt_image_set_data (img, img->shstrndx, buf, len);
+  return 0;
+}
+
+/* Where NAME (NAMELEN bytes, its NUL included) already is in SHSTR: a
+   whole string or the tail of a longer one (".hash" inside ".gnu.hash").
+   Its offset into *OFFP; false when absent.  */
+static bool
+find_name (const struct relopt_section *shstr, const char *name,
+           size_t namelen, uint64_t *offp)
+{
+  uint64_t off = 0;
+
+  while (off < shstr->sh_size)
+    {
+      const char *s = (const char *)shstr->data + off;
+      size_t len = strnlen (s, shstr->sh_size - off);
+      if (len + 1 >= namelen && off + len < shstr->sh_size
+          && memcmp (s + len + 1 - namelen, name, namelen) == 0)
+        {
+          *offp = off + len + 1 - namelen;
+          return true;
+        }
+      off += len + 1;
+    }
+  return false;
+}
+
 int
 relopt_image_add_name (relopt_image *img, const char *name, uint32_t *offp,
                        struct relopt_error *err)
@@ -324,7 +374,7 @@ relopt_image_add_name (relopt_image *img, const char *name, uint32_t *offp,
   struct relopt_section *shstr;
   size_t namelen = strlen (name) + 1;
   uint64_t off = 0;
-  bool found = false;
+  int rc;
 
   if (img->shstrndx == 0)
     return relopt_set_error (err, RELOPT_E_REFUSE,
@@ -337,52 +387,19 @@ relopt_image_add_name (relopt_image *img, const char *name, uint32_t *offp,
      appended a NUL), giving other bytes (not idempotent).  */
   if (shstr->sh_size != 0 && shstr->data[shstr->sh_size - 1] != '\0')
     {
-      unsigned char *buf;
-      size_t old = shstr->sh_size;
-      if (old + 1 > UINT32_MAX)
-        return relopt_set_error (err, RELOPT_E_FORMAT,
-                                 "section name table too large");
-      buf = malloc (old + 1);
-      if (buf == NULL)
-        return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
-      memcpy (buf, shstr->data, old);
-      buf[old] = '\0';
-      relopt_image_set_data (img, img->shstrndx, buf, old + 1);
+      rc = grow_shstrtab (img, true, "", 0, err);
+      if (rc)
+        return rc;
     }
-  /* Reuse an existing name, or the tail of a longer one (".hash" inside
-     ".gnu.hash"), if present.  */
-  while (off < shstr->sh_size)
+  /* Reuse an existing name, or append it.  */
+  if (!find_name (shstr, name, namelen, &off))
     {
-      const char *s = (const char *)shstr->data + off;
-      size_t len = strnlen (s, shstr->sh_size - off);
-      if (len + 1 >= namelen && off + len < shstr->sh_size
-          && memcmp (s + len + 1 - namelen, name, namelen) == 0)
-        {
-          off += len + 1 - namelen;
-          found = true;
-          break;
-        }
-      off += len + 1;
-    }
-  if (!found)
-    {
-      unsigned char *buf;
       bool add_nul
           = shstr->sh_size == 0 || shstr->data[shstr->sh_size - 1] != '\0';
-      size_t old = shstr->sh_size;
-      if (old + add_nul + namelen > UINT32_MAX)
-        return relopt_set_error (err, RELOPT_E_FORMAT,
-                                 "section name table too large");
-      buf = malloc (old + add_nul + namelen);
-      if (buf == NULL)
-        return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
-      if (old)
-        memcpy (buf, shstr->data, old);
-      if (add_nul)
-        buf[old] = '\0';
-      off = old + add_nul;
-      memcpy (buf + off, name, namelen);
-      relopt_image_set_data (img, img->shstrndx, buf, old + add_nul + namelen);
+      off = shstr->sh_size + add_nul;
+      rc = grow_shstrtab (img, add_nul, name, namelen, err);
+      if (rc)
+        return rc;
     }
   *offp = (uint32_t)off;
   resolve_section_names (img);

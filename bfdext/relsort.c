@@ -143,88 +143,115 @@ same_target (const struct branch_key *a, const struct branch_key *b)
   return rlo_branch_key_cmp (&a->key, &b->key) == 0;
 }
 
-/* Reorder section IDX.  Adds to STATS.  */
-/* Put KEYS[0..N), collected in position order, in cmp_branch order in
-   O(N + NSYMS) time: a stable counting sort by symbol, then a stable
-   counting sort by type (a section has at most a handful of branch
-   types), then each run of equal (type, symbol) in addend order where it
-   is not already (such runs are short: the calls to one function).
-   cmp_branch is a total order, so the result is the one qsort gives; it
-   is the fallback where the shortcuts do not apply.  A section already
-   in order (relopt's output) costs one comparison per key.  */
-static int
-sort_keys (struct branch_key *keys, uint64_t n, uint32_t nsyms)
+/* At most this many distinct branch types take the counting sort.  */
+enum
 {
-  enum
-  {
-    MAX_TYPES = 8
-  };
-  uint32_t types[MAX_TYPES], ntypes = 0, t;
-  uint64_t tcount[MAX_TYPES + 1], *scount, i, j;
-  struct branch_key *tmp;
+  MAX_TYPES = 8
+};
+
+/* Whether KEYS[0..N) are already in strictly ascending cmp_branch
+   order.  */
+static bool
+keys_in_order (const struct branch_key *keys, uint64_t n)
+{
+  uint64_t i;
 
   for (i = 1; i < n && cmp_branch (&keys[i - 1], &keys[i]) < 0; i++)
     ;
-  if (i >= n)
-    return 0;
+  return i >= n;
+}
+
+/* The distinct types of KEYS[0..N) into TYPES (*NTYPES of them) in
+   ascending order, so a type's rank is its sort position.  False when the
+   counting sort does not apply: more than MAX_TYPES types, or a symbol
+   index not below NSYMS.  */
+static bool
+collect_types (const struct branch_key *keys, uint64_t n, uint32_t nsyms,
+               uint32_t *types, uint32_t *ntypes)
+{
+  uint32_t t;
+  uint64_t i, j;
+
+  *ntypes = 0;
   for (i = 0; i < n; i++)
     {
-      for (t = 0; t < ntypes && types[t] != keys[i].key.type; t++)
-        ;
-      if (t == ntypes)
-        {
-          if (ntypes == MAX_TYPES || keys[i].key.sym >= nsyms)
-            {
-              qsort (keys, n, sizeof *keys, cmp_branch);
-              return 0;
-            }
-          types[ntypes++] = keys[i].key.type;
-        }
       if (keys[i].key.sym >= nsyms)
+        return false;
+      for (t = 0; t < *ntypes && types[t] != keys[i].key.type; t++)
+        ;
+      if (t == *ntypes)
         {
-          qsort (keys, n, sizeof *keys, cmp_branch);
-          return 0;
+          if (*ntypes == MAX_TYPES)
+            return false;
+          types[(*ntypes)++] = keys[i].key.type;
         }
     }
-  /* Types in ascending order, so a type's rank is its sort position.  */
-  for (i = 1; i < ntypes; i++)
+  for (i = 1; i < *ntypes; i++)
     for (j = i; j > 0 && types[j - 1] > types[j]; j--)
       {
         t = types[j];
         types[j] = types[j - 1];
         types[j - 1] = t;
       }
-  tmp = malloc (n * sizeof *tmp);
-  scount = calloc ((size_t)nsyms + 1, sizeof *scount);
-  if (tmp == NULL || scount == NULL)
-    {
-      free (tmp);
-      free (scount);
-      return -1;
-    }
+  return true;
+}
+
+/* KEYS[0..N) into OUT by symbol, a stable counting sort over NSYMS
+   symbols.  Returns 0 or -1 (no memory).  */
+static int
+sort_by_sym (const struct branch_key *keys, uint64_t n, uint32_t nsyms,
+             struct branch_key *out)
+{
+  uint64_t *scount = calloc ((size_t)nsyms + 1, sizeof *scount), i;
+
+  if (scount == NULL)
+    return -1;
   for (i = 0; i < n; i++)
     scount[keys[i].key.sym + 1]++;
   for (i = 1; i <= nsyms; i++)
     scount[i] += scount[i - 1];
   for (i = 0; i < n; i++)
-    tmp[scount[keys[i].key.sym]++] = keys[i];
+    out[scount[keys[i].key.sym]++] = keys[i];
   free (scount);
+  return 0;
+}
+
+/* The rank of TYPE among TYPES, which holds it.  */
+static uint32_t
+type_rank (const uint32_t *types, uint32_t type)
+{
+  uint32_t t;
+
+  for (t = 0; types[t] != type; t++)
+    ;
+  return t;
+}
+
+/* KEYS[0..N) into OUT by type, a stable counting sort over the NTYPES
+   ascending TYPES.  */
+static void
+sort_by_type (const struct branch_key *keys, uint64_t n, const uint32_t *types,
+              uint32_t ntypes, struct branch_key *out)
+{
+  uint64_t tcount[MAX_TYPES + 1], i;
+  uint32_t t;
+
   memset (tcount, 0, sizeof tcount);
   for (i = 0; i < n; i++)
-    {
-      for (t = 0; types[t] != tmp[i].key.type; t++)
-        ;
-      tcount[t + 1]++;
-    }
+    tcount[type_rank (types, keys[i].key.type) + 1]++;
   for (t = 1; t <= ntypes; t++)
     tcount[t] += tcount[t - 1];
   for (i = 0; i < n; i++)
-    {
-      for (t = 0; types[t] != tmp[i].key.type; t++)
-        ;
-      keys[tcount[t]++] = tmp[i];
-    }
-  free (tmp);
+    out[tcount[type_rank (types, keys[i].key.type)]++] = keys[i];
+}
+
+/* Each run of equal (type, symbol) in KEYS[0..N) in addend order, where
+   it is not already.  */
+static void
+sort_addend_runs (struct branch_key *keys, uint64_t n)
+{
+  uint64_t i, j;
+
   for (i = 0; i < n; i = j)
     {
       bool sorted = true;
@@ -235,6 +262,39 @@ sort_keys (struct branch_key *keys, uint64_t n, uint32_t nsyms)
       if (!sorted)
         qsort (keys + i, j - i, sizeof *keys, cmp_branch);
     }
+}
+
+/* Put KEYS[0..N), collected in position order, in cmp_branch order in
+   O(N + NSYMS) time: a stable counting sort by symbol, then a stable
+   counting sort by type (a section has at most a handful of branch
+   types), then each run of equal (type, symbol) in addend order where it
+   is not already (such runs are short: the calls to one function).
+   cmp_branch is a total order, so the result is the one qsort gives; it
+   is the fallback where the shortcuts do not apply.  A section already
+   in order (relopt's output) costs one comparison per key.  Returns 0 or
+   -1 (no memory).  */
+static int
+sort_keys (struct branch_key *keys, uint64_t n, uint32_t nsyms)
+{
+  uint32_t types[MAX_TYPES], ntypes;
+  struct branch_key *tmp;
+
+  if (keys_in_order (keys, n))
+    return 0;
+  if (!collect_types (keys, n, nsyms, types, &ntypes))
+    {
+      qsort (keys, n, sizeof *keys, cmp_branch);
+      return 0;
+    }
+  tmp = malloc (n * sizeof *tmp);
+  if (tmp == NULL || sort_by_sym (keys, n, nsyms, tmp) != 0)
+    {
+      free (tmp);
+      return -1;
+    }
+  sort_by_type (tmp, n, types, ntypes, keys);
+  free (tmp);
+  sort_addend_runs (keys, n);
   return 0;
 }
 
@@ -280,6 +340,7 @@ permute_entries (relopt_image *img, uint32_t idx, uint64_t *src, uint64_t n,
   return 0;
 }
 
+/* Reorder section IDX.  Adds to STATS.  */
 static int
 sort_section (relopt_image *img, uint32_t idx, struct relopt_stats *stats,
               struct relopt_error *err)

@@ -21,35 +21,173 @@ align_up (uint64_t v, uint64_t align)
   return (v + align - 1) & ~(align - 1);
 }
 
+/* A cursor writing consecutive header fields in the output's byte order,
+   the writer's side of parse.c's field_cursor: the ELF32 and ELF64 header
+   and section header list their fields in the same order and differ only
+   in the width of the address-sized ones (a "word"), so one sequence of
+   puts encodes both classes.  */
+struct field_writer
+{
+  unsigned char *p;
+  bool big;
+  unsigned word; /* 4 (ELFCLASS32) or 8 (ELFCLASS64) bytes */
+};
+
+/* Write V as the next field, SIZE bytes (2, 4 or 8), truncated to it.  */
+static void
+put (struct field_writer *w, unsigned size, uint64_t v)
+{
+  unsigned char *p = w->p;
+
+  w->p += size;
+  if (size == 2)
+    relopt_put16 (p, (uint16_t)v, w->big);
+  else if (size == 4)
+    relopt_put32 (p, (uint32_t)v, w->big);
+  else
+    relopt_put64 (p, v, w->big);
+}
+
+static void
+put_word (struct field_writer *w, uint64_t v)
+{
+  put (w, w->word, v);
+}
+
+static struct field_writer
+writer_at (const relopt_image *img, unsigned char *p)
+{
+  struct field_writer w;
+
+  w.p = p;
+  w.big = img->big;
+  w.word = img->elfclass == RELOPT_ELFCLASS32 ? 4 : 8;
+  return w;
+}
+
+/* Section header S at P, in IMG's class and byte order.  */
 static void
 write_shdr (const relopt_image *img, unsigned char *p,
             const struct relopt_section *s)
 {
-  bool big = img->big;
+  struct field_writer w = writer_at (img, p);
 
-  relopt_put32 (p, s->sh_name, big);
-  relopt_put32 (p + 4, s->sh_type, big);
-  if (img->elfclass == RELOPT_ELFCLASS32)
+  put (&w, 4, s->sh_name);
+  put (&w, 4, s->sh_type);
+  put_word (&w, s->sh_flags);
+  put_word (&w, s->sh_addr);
+  put_word (&w, s->sh_offset);
+  put_word (&w, s->sh_size);
+  put (&w, 4, s->sh_link);
+  put (&w, 4, s->sh_info);
+  put_word (&w, s->sh_addralign);
+  put_word (&w, s->sh_entsize);
+}
+
+/* The header fields that depend on the section count and on where the
+   header table goes; section 0 carries the extended numbering.  */
+struct ehdr_tables
+{
+  uint64_t e_shoff;
+  uint16_t e_ehsize, e_shentsize, e_shnum, e_shstrndx;
+  struct relopt_section s0;
+};
+
+/* Each section's file offset into OFFSET (section 0 and SHT_NULL ones
+   stay 0), packed from the end of the ELF header at EHSIZE in section
+   order, each aligned to its sh_addralign; returns the end of the last
+   section's bytes.  */
+static uint64_t
+section_offsets (const relopt_image *img, uint64_t ehsize, uint64_t *offset)
+{
+  uint64_t pos = ehsize;
+  uint32_t i;
+
+  for (i = 1; i < img->shnum; i++)
     {
-      relopt_put32 (p + 8, (uint32_t)s->sh_flags, big);
-      relopt_put32 (p + 12, (uint32_t)s->sh_addr, big);
-      relopt_put32 (p + 16, (uint32_t)s->sh_offset, big);
-      relopt_put32 (p + 20, (uint32_t)s->sh_size, big);
-      relopt_put32 (p + 24, s->sh_link, big);
-      relopt_put32 (p + 28, s->sh_info, big);
-      relopt_put32 (p + 32, (uint32_t)s->sh_addralign, big);
-      relopt_put32 (p + 36, (uint32_t)s->sh_entsize, big);
+      const struct relopt_section *s = &img->sec[i];
+      if (s->sh_type == RELOPT_SHT_NULL)
+        continue;
+      pos = align_up (pos, s->sh_addralign);
+      offset[i] = pos;
+      if (s->sh_type != RELOPT_SHT_NOBITS)
+        pos += s->sh_size;
+    }
+  return pos;
+}
+
+/* Extended numbering (gABI), used exactly when a value needs it
+   (DESIGN 7: the output must not depend on whether an earlier run, or
+   the input, needed it): SHN_LORESERVE sections or more put the count
+   in section 0's sh_size (e_shnum 0), a name table index of
+   SHN_LORESERVE or more puts it in section 0's sh_link (e_shstrndx
+   SHN_XINDEX).  Otherwise both fields of section 0 are 0, as the gABI
+   says.  */
+static void
+extended_numbering (const relopt_image *img, struct ehdr_tables *t)
+{
+  t->s0 = img->sec[0];
+  if (img->shnum >= RELOPT_SHN_LORESERVE)
+    {
+      t->s0.sh_size = img->shnum;
+      t->e_shnum = 0;
     }
   else
     {
-      relopt_put64 (p + 8, s->sh_flags, big);
-      relopt_put64 (p + 16, s->sh_addr, big);
-      relopt_put64 (p + 24, s->sh_offset, big);
-      relopt_put64 (p + 32, s->sh_size, big);
-      relopt_put32 (p + 40, s->sh_link, big);
-      relopt_put32 (p + 44, s->sh_info, big);
-      relopt_put64 (p + 48, s->sh_addralign, big);
-      relopt_put64 (p + 56, s->sh_entsize, big);
+      t->s0.sh_size = 0;
+      t->e_shnum = (uint16_t)img->shnum;
+    }
+  if (img->shstrndx >= RELOPT_SHN_LORESERVE)
+    {
+      t->s0.sh_link = img->shstrndx;
+      t->e_shstrndx = RELOPT_SHN_XINDEX;
+    }
+  else
+    {
+      t->s0.sh_link = 0;
+      t->e_shstrndx = (uint16_t)img->shstrndx;
+    }
+  t->s0.sh_offset = 0;
+}
+
+/* ELF header at OUT: identification copied, the rest rebuilt; no program
+   headers.  */
+static void
+write_ehdr (const relopt_image *img, unsigned char *out,
+            const struct ehdr_tables *t)
+{
+  struct field_writer w = writer_at (img, out + 16);
+
+  memcpy (out, img->ident, 16);
+  put (&w, 2, img->e_type);
+  put (&w, 2, img->e_machine);
+  put (&w, 4, img->e_version);
+  put_word (&w, img->e_entry);
+  put_word (&w, 0); /* e_phoff */
+  put_word (&w, t->e_shoff);
+  put (&w, 4, img->e_flags);
+  put (&w, 2, t->e_ehsize);
+  put (&w, 2, 0); /* e_phentsize */
+  put (&w, 2, 0); /* e_phnum */
+  put (&w, 2, t->e_shentsize);
+  put (&w, 2, t->e_shnum);
+  put (&w, 2, t->e_shstrndx);
+}
+
+/* The section header table at SHDRS: section 0 from T, the others with
+   their sh_offset from OFFSET.  */
+static void
+write_shdr_table (const relopt_image *img, unsigned char *shdrs,
+                  const struct ehdr_tables *t, const uint64_t *offset)
+{
+  uint32_t i;
+
+  write_shdr (img, shdrs, &t->s0);
+  for (i = 1; i < img->shnum; i++)
+    {
+      struct relopt_section s = img->sec[i];
+      s.sh_offset = offset[i];
+      write_shdr (img, shdrs + (uint64_t)i * t->e_shentsize, &s);
     }
 }
 
@@ -61,32 +199,19 @@ relopt_image_layout (const relopt_image *img, struct relopt_layout *lay,
                      struct relopt_error *err)
 {
   bool is32 = img->elfclass == RELOPT_ELFCLASS32;
-  size_t ehsize = is32 ? 52 : 64, shentsize = is32 ? 40 : 64;
-  uint64_t *offset, pos, shoff, total;
+  struct ehdr_tables t;
+  uint64_t *offset, total;
   unsigned char *out, *shdrs;
-  struct relopt_section s0;
-  uint16_t e_shnum, e_shstrndx;
-  bool big = img->big;
-  uint32_t i;
 
   memset (lay, 0, sizeof *lay);
   offset = calloc (img->shnum, sizeof *offset);
   if (offset == NULL)
     return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
-
-  pos = ehsize;
-  for (i = 1; i < img->shnum; i++)
-    {
-      const struct relopt_section *s = &img->sec[i];
-      if (s->sh_type == RELOPT_SHT_NULL)
-        continue;
-      pos = align_up (pos, s->sh_addralign);
-      offset[i] = pos;
-      if (s->sh_type != RELOPT_SHT_NOBITS)
-        pos += s->sh_size;
-    }
-  shoff = align_up (pos, is32 ? 4 : 8);
-  total = shoff + (uint64_t)img->shnum * shentsize;
+  t.e_ehsize = is32 ? 52 : 64;
+  t.e_shentsize = is32 ? 40 : 64;
+  t.e_shoff
+      = align_up (section_offsets (img, t.e_ehsize, offset), is32 ? 4 : 8);
+  total = t.e_shoff + (uint64_t)img->shnum * t.e_shentsize;
   if (is32 && total > UINT32_MAX)
     {
       free (offset);
@@ -94,8 +219,8 @@ relopt_image_layout (const relopt_image *img, struct relopt_layout *lay,
                                "output would exceed 4 GiB, the ELFCLASS32 "
                                "limit");
     }
-  out = calloc (1, ehsize);
-  shdrs = calloc (img->shnum, shentsize);
+  out = calloc (1, t.e_ehsize);
+  shdrs = calloc (img->shnum, t.e_shentsize);
   if (out == NULL || shdrs == NULL)
     {
       free (out);
@@ -103,82 +228,15 @@ relopt_image_layout (const relopt_image *img, struct relopt_layout *lay,
       free (offset);
       return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
     }
-
-  /* Extended numbering (gABI), used exactly when a value needs it
-     (DESIGN 7: the output must not depend on whether an earlier run, or
-     the input, needed it): SHN_LORESERVE sections or more put the count
-     in section 0's sh_size (e_shnum 0), a name table index of
-     SHN_LORESERVE or more puts it in section 0's sh_link (e_shstrndx
-     SHN_XINDEX).  Otherwise both fields of section 0 are 0, as the gABI
-     says.  */
-  s0 = img->sec[0];
-  if (img->shnum >= RELOPT_SHN_LORESERVE)
-    {
-      s0.sh_size = img->shnum;
-      e_shnum = 0;
-    }
-  else
-    {
-      s0.sh_size = 0;
-      e_shnum = (uint16_t)img->shnum;
-    }
-  if (img->shstrndx >= RELOPT_SHN_LORESERVE)
-    {
-      s0.sh_link = img->shstrndx;
-      e_shstrndx = RELOPT_SHN_XINDEX;
-    }
-  else
-    {
-      s0.sh_link = 0;
-      e_shstrndx = (uint16_t)img->shstrndx;
-    }
-
-  /* ELF header: identification copied, the rest rebuilt.  */
-  memcpy (out, img->ident, 16);
-  relopt_put16 (out + 16, img->e_type, big);
-  relopt_put16 (out + 18, img->e_machine, big);
-  relopt_put32 (out + 20, img->e_version, big);
-  if (is32)
-    {
-      relopt_put32 (out + 24, (uint32_t)img->e_entry, big);
-      relopt_put32 (out + 28, 0, big); /* e_phoff */
-      relopt_put32 (out + 32, (uint32_t)shoff, big);
-      relopt_put32 (out + 36, img->e_flags, big);
-      relopt_put16 (out + 40, (uint16_t)ehsize, big);
-      relopt_put16 (out + 42, 0, big); /* e_phentsize */
-      relopt_put16 (out + 44, 0, big);
-      relopt_put16 (out + 46, (uint16_t)shentsize, big);
-      relopt_put16 (out + 48, e_shnum, big);
-      relopt_put16 (out + 50, e_shstrndx, big);
-    }
-  else
-    {
-      relopt_put64 (out + 24, img->e_entry, big);
-      relopt_put64 (out + 32, 0, big);
-      relopt_put64 (out + 40, shoff, big);
-      relopt_put32 (out + 48, img->e_flags, big);
-      relopt_put16 (out + 52, (uint16_t)ehsize, big);
-      relopt_put16 (out + 54, 0, big);
-      relopt_put16 (out + 56, 0, big);
-      relopt_put16 (out + 58, (uint16_t)shentsize, big);
-      relopt_put16 (out + 60, e_shnum, big);
-      relopt_put16 (out + 62, e_shstrndx, big);
-    }
-
-  s0.sh_offset = 0;
-  write_shdr (img, shdrs, &s0);
-  for (i = 1; i < img->shnum; i++)
-    {
-      struct relopt_section s = img->sec[i];
-      s.sh_offset = offset[i];
-      write_shdr (img, shdrs + (uint64_t)i * shentsize, &s);
-    }
+  extended_numbering (img, &t);
+  write_ehdr (img, out, &t);
+  write_shdr_table (img, shdrs, &t, offset);
   lay->offset = offset;
   lay->ehdr = out;
-  lay->ehsize = ehsize;
+  lay->ehsize = t.e_ehsize;
   lay->shdrs = shdrs;
-  lay->shoff = shoff;
-  lay->shdrs_size = (uint64_t)img->shnum * shentsize;
+  lay->shoff = t.e_shoff;
+  lay->shdrs_size = (uint64_t)img->shnum * t.e_shentsize;
   lay->total = total;
   return 0;
 }

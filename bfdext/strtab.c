@@ -87,27 +87,27 @@ name_eq (const void *a, const void *b)
          == 0;
 }
 
-int
-relopt_strtab_merge (const char *const *names, size_t n, unsigned char **outp,
-                     size_t *lenp, uint32_t *offsets, struct relopt_error *err)
+/* The working state of one merge: the distinct names in first-use order
+   and, per input name, its index among them.  */
+struct merge
 {
-  struct uname *u = NULL, **sorted = NULL;
-  uint32_t *id = NULL;
+  struct uname *u; /* distinct names, NU of them */
+  size_t nu;
+  uint32_t *id; /* per input name: index into U, UINT32_MAX if empty */
+  struct uname **sorted; /* U in reversed-byte order, for the containers */
+};
+
+/* 1. De-duplicate NAMES through H, numbering names by first use; empty
+   and NULL names get no number.  Returns 0, or -1 out of memory.  */
+static int
+dedup_names (htab_t h, const char *const *names, size_t n, struct merge *m)
+{
+  /* Locals, not M's fields: the stores into the names would otherwise
+     make the compiler reload them every iteration.  */
+  struct uname *u = m->u;
+  uint32_t *id = m->id;
   size_t nu = 0, i;
-  uint64_t size;
-  unsigned char *out = NULL;
-  htab_t h;
-  int rc = RELOPT_E_NOMEM;
 
-  *outp = NULL;
-  *lenp = 0;
-  h = htab_create_alloc (n ? n : 1, name_hash, name_eq, NULL, calloc, free);
-  u = calloc (n ? n : 1, sizeof *u);
-  id = calloc (n ? n : 1, sizeof *id);
-  if (h == NULL || u == NULL || id == NULL)
-    goto out;
-
-  /* 1. De-duplicate, numbering names by first use.  */
   for (i = 0; i < n; i++)
     {
       struct uname key;
@@ -120,7 +120,7 @@ relopt_strtab_merge (const char *const *names, size_t n, unsigned char **outp,
       key.s = names[i];
       slot = htab_find_slot (h, &key, INSERT);
       if (slot == NULL)
-        goto out;
+        return -1;
       if (*slot == NULL)
         {
           u[nu].s = names[i];
@@ -132,30 +132,99 @@ relopt_strtab_merge (const char *const *names, size_t n, unsigned char **outp,
         }
       id[i] = (uint32_t)((struct uname *)*slot - u);
     }
+  m->nu = nu;
+  return 0;
+}
 
-  /* 2. Sort by reversed bytes; 3. assign containers from the end.  */
-  sorted = calloc (nu ? nu : 1, sizeof *sorted);
+/* 2. Sort by reversed bytes; 3. assign containers from the end: a name
+   that is a suffix of its successor lives in the successor's container.
+   Returns 0, or -1 out of memory.  */
+static int
+assign_containers (struct merge *m)
+{
+  size_t nu = m->nu, i;
+  struct uname **sorted;
+
+  sorted = m->sorted = calloc (nu ? nu : 1, sizeof *sorted);
   if (sorted == NULL)
-    goto out;
+    return -1;
   for (i = 0; i < nu; i++)
-    sorted[i] = &u[i];
+    sorted[i] = &m->u[i];
   qsort (sorted, nu, sizeof *sorted, rev_cmp);
   for (i = nu; i-- > 0;)
     sorted[i]->container = (i + 1 < nu && is_suffix (sorted[i], sorted[i + 1]))
                                ? sorted[i + 1]->container
-                               : (uint32_t)(sorted[i] - u);
+                               : (uint32_t)(sorted[i] - m->u);
+  return 0;
+}
 
-  /* 4. Place containers by first use.  */
-  size = 1;
-  for (i = 0; i < nu; i++)
+/* 4. Place containers by first use, after the leading NUL; returns the
+   table size in bytes.  */
+static uint64_t
+place_containers (struct merge *m)
+{
+  uint64_t size = 1;
+  size_t i;
+
+  for (i = 0; i < m->nu; i++)
     {
-      struct uname *c = &u[u[i].container];
+      struct uname *c = &m->u[m->u[i].container];
       if (c->offset == UINT64_MAX)
         {
           c->offset = size;
           size += c->len + 1;
         }
     }
+  return size;
+}
+
+/* The table bytes into OUT (the containers, NUL-terminated) and each of
+   the N input names' offset into OFFSETS (0 for empty names).  */
+static void
+emit_table (const struct merge *m, size_t n, unsigned char *out,
+            uint32_t *offsets)
+{
+  const struct uname *u = m->u;
+  size_t i;
+
+  out[0] = '\0';
+  for (i = 0; i < m->nu; i++)
+    if (u[i].container == i)
+      memcpy (out + u[i].offset, u[i].s, u[i].len + 1);
+  for (i = 0; i < n; i++)
+    {
+      const struct uname *s, *c;
+      if (m->id[i] == UINT32_MAX)
+        {
+          offsets[i] = 0;
+          continue;
+        }
+      s = &u[m->id[i]];
+      c = &u[s->container];
+      offsets[i] = (uint32_t)(c->offset + c->len - s->len);
+    }
+}
+
+int
+relopt_strtab_merge (const char *const *names, size_t n, unsigned char **outp,
+                     size_t *lenp, uint32_t *offsets, struct relopt_error *err)
+{
+  struct merge m = { NULL, 0, NULL, NULL };
+  uint64_t size;
+  unsigned char *out = NULL;
+  htab_t h;
+  int rc = RELOPT_E_NOMEM;
+
+  *outp = NULL;
+  *lenp = 0;
+  h = htab_create_alloc (n ? n : 1, name_hash, name_eq, NULL, calloc, free);
+  m.u = calloc (n ? n : 1, sizeof *m.u);
+  m.id = calloc (n ? n : 1, sizeof *m.id);
+  if (h == NULL || m.u == NULL || m.id == NULL)
+    goto out;
+  if (dedup_names (h, names, n, &m) != 0 || assign_containers (&m) != 0)
+    goto out;
+  size = place_containers (&m);
   if (size > UINT32_MAX)
     {
       rc = relopt_set_error (err, RELOPT_E_FORMAT,
@@ -165,22 +234,7 @@ relopt_strtab_merge (const char *const *names, size_t n, unsigned char **outp,
   out = malloc (size);
   if (out == NULL)
     goto out;
-  out[0] = '\0';
-  for (i = 0; i < nu; i++)
-    if (u[i].container == i)
-      memcpy (out + u[i].offset, u[i].s, u[i].len + 1);
-  for (i = 0; i < n; i++)
-    {
-      const struct uname *s, *c;
-      if (id[i] == UINT32_MAX)
-        {
-          offsets[i] = 0;
-          continue;
-        }
-      s = &u[id[i]];
-      c = &u[s->container];
-      offsets[i] = (uint32_t)(c->offset + c->len - s->len);
-    }
+  emit_table (&m, n, out, offsets);
   *outp = out;
   *lenp = size;
   out = NULL;
@@ -190,9 +244,9 @@ out:
   if (rc == RELOPT_E_NOMEM)
     relopt_set_error (err, rc, "out of memory");
   free (out);
-  free (sorted);
-  free (id);
-  free (u);
+  free (m.sorted);
+  free (m.id);
+  free (m.u);
   if (h)
     htab_delete (h);
   return rc;

@@ -185,89 +185,118 @@ put_word (unsigned char *p, uint64_t v, unsigned size, bool big)
     relopt_put32 (p, (uint32_t)v, big);
 }
 
+/* The .hash header: nbucket and nchain into *NBUCKET and *NCHAIN, checked
+   against NSYMS and against the section SIZE.  */
+static int
+sysv_header (const unsigned char *data, uint64_t size, unsigned entsize,
+             bool big, uint32_t nsyms, uint64_t *nbucket, uint64_t *nchain,
+             struct relopt_error *err)
+{
+  if (size < 2 * (uint64_t)entsize)
+    return relopt_set_error (err, RELOPT_E_FORMAT,
+                             ".hash: %llu bytes, too short for its header",
+                             (unsigned long long)size);
+  *nbucket = get_word (data, entsize, big);
+  *nchain = get_word (data + entsize, entsize, big);
+  if (*nbucket == 0)
+    return relopt_set_error (err, RELOPT_E_FORMAT, ".hash: nbucket is 0");
+  if (*nchain != nsyms)
+    return relopt_set_error (err, RELOPT_E_FORMAT,
+                             ".hash: nchain %llu differs from the .symtab "
+                             "entry count %u (stale table?)",
+                             (unsigned long long)*nchain, nsyms);
+  if (*nbucket > UINT32_MAX
+      || size != (2 + *nbucket + *nchain) * (uint64_t)entsize)
+    return relopt_set_error (err, RELOPT_E_FORMAT,
+                             ".hash: size %llu does not match nbucket %llu "
+                             "and nchain %llu",
+                             (unsigned long long)size,
+                             (unsigned long long)*nbucket,
+                             (unsigned long long)*nchain);
+  return 0;
+}
+
+/* The bucket and chain words after the header into T's arrays, each
+   checked to be a symbol index below nchain (or 0).  */
+static int
+sysv_read_entries (const unsigned char *data, unsigned entsize, bool big,
+                   struct relopt_sysv_table *t, struct relopt_error *err)
+{
+  uint64_t nbucket = t->nbucket, nchain = t->nchain, i;
+
+  for (i = 0; i < nbucket + nchain; i++)
+    {
+      uint64_t v = get_word (data + (2 + i) * entsize, entsize, big);
+      if (v >= nchain && v != 0)
+        return relopt_set_error (
+            err, RELOPT_E_FORMAT,
+            ".hash: %s[%llu] = %llu is past nchain "
+            "%llu",
+            i < nbucket ? "bucket" : "chain",
+            (unsigned long long)(i < nbucket ? i : i - nbucket),
+            (unsigned long long)v, (unsigned long long)nchain);
+      if (i < nbucket)
+        t->bucket[i] = (uint32_t)v;
+      else
+        t->chain[i - nbucket] = (uint32_t)v;
+    }
+  return 0;
+}
+
+/* Every symbol may sit on at most one chain once: a second visit means
+   a cycle or two chains merging, both unusable for a loader.  SEEN has
+   nchain zeroed bytes.  */
+static int
+sysv_check_chains (const struct relopt_sysv_table *t, unsigned char *seen,
+                   struct relopt_error *err)
+{
+  uint64_t i;
+
+  for (i = 0; i < t->nbucket; i++)
+    {
+      uint32_t j;
+      for (j = t->bucket[i]; j != 0; j = t->chain[j])
+        {
+          if (seen[j])
+            return relopt_set_error (err, RELOPT_E_FORMAT,
+                                     ".hash: symbol %u is reached twice "
+                                     "(chain cycle or shared chain) from "
+                                     "bucket %llu",
+                                     j, (unsigned long long)i);
+          seen[j] = 1;
+        }
+    }
+  return 0;
+}
+
 int
 relopt_sysv_decode (const unsigned char *data, uint64_t size, unsigned entsize,
                     bool big, uint32_t nsyms, struct relopt_sysv_table *t,
                     struct relopt_error *err)
 {
-  uint64_t nbucket, nchain, i;
+  uint64_t nbucket = 0, nchain = 0;
   unsigned char *seen = NULL;
+  int rc;
 
   memset (t, 0, sizeof *t);
-  if (size < 2 * (uint64_t)entsize)
-    return relopt_set_error (err, RELOPT_E_FORMAT,
-                             ".hash: %llu bytes, too short for its header",
-                             (unsigned long long)size);
-  nbucket = get_word (data, entsize, big);
-  nchain = get_word (data + entsize, entsize, big);
-  if (nbucket == 0)
-    return relopt_set_error (err, RELOPT_E_FORMAT, ".hash: nbucket is 0");
-  if (nchain != nsyms)
-    return relopt_set_error (err, RELOPT_E_FORMAT,
-                             ".hash: nchain %llu differs from the .symtab "
-                             "entry count %u (stale table?)",
-                             (unsigned long long)nchain, nsyms);
-  if (nbucket > UINT32_MAX
-      || size != (2 + nbucket + nchain) * (uint64_t)entsize)
-    return relopt_set_error (err, RELOPT_E_FORMAT,
-                             ".hash: size %llu does not match nbucket %llu "
-                             "and nchain %llu",
-                             (unsigned long long)size,
-                             (unsigned long long)nbucket,
-                             (unsigned long long)nchain);
+  rc = sysv_header (data, size, entsize, big, nsyms, &nbucket, &nchain, err);
+  if (rc)
+    return rc;
   t->nbucket = (uint32_t)nbucket;
   t->nchain = (uint32_t)nchain;
   t->bucket = calloc (nbucket, sizeof *t->bucket);
   t->chain = calloc (nchain ? nchain : 1, sizeof *t->chain);
   seen = calloc (nchain ? nchain : 1, 1);
   if (t->bucket == NULL || t->chain == NULL || seen == NULL)
-    {
-      free (seen);
-      relopt_sysv_free (t);
-      return nomem (err);
-    }
-  for (i = 0; i < nbucket + nchain; i++)
-    {
-      uint64_t v = get_word (data + (2 + i) * entsize, entsize, big);
-      if (v >= nchain && v != 0)
-        {
-          free (seen);
-          relopt_sysv_free (t);
-          return relopt_set_error (
-              err, RELOPT_E_FORMAT,
-              ".hash: %s[%llu] = %llu is past nchain "
-              "%llu",
-              i < nbucket ? "bucket" : "chain",
-              (unsigned long long)(i < nbucket ? i : i - nbucket),
-              (unsigned long long)v, (unsigned long long)nchain);
-        }
-      if (i < nbucket)
-        t->bucket[i] = (uint32_t)v;
-      else
-        t->chain[i - nbucket] = (uint32_t)v;
-    }
-  /* Every symbol may sit on at most one chain once: a second visit means
-     a cycle or two chains merging, both unusable for a loader.  */
-  for (i = 0; i < nbucket; i++)
-    {
-      uint32_t j;
-      for (j = t->bucket[i]; j != 0; j = t->chain[j])
-        {
-          if (seen[j])
-            {
-              free (seen);
-              relopt_sysv_free (t);
-              return relopt_set_error (err, RELOPT_E_FORMAT,
-                                       ".hash: symbol %u is reached twice "
-                                       "(chain cycle or shared chain) from "
-                                       "bucket %llu",
-                                       j, (unsigned long long)i);
-            }
-          seen[j] = 1;
-        }
-    }
+    rc = nomem (err);
+  if (rc == 0)
+    rc = sysv_read_entries (data, entsize, big, t, err);
+  if (rc == 0)
+    rc = sysv_check_chains (t, seen, err);
   free (seen);
-  return 0;
+  if (rc)
+    relopt_sysv_free (t);
+  return rc;
 }
 
 int
@@ -428,18 +457,16 @@ relopt_gnu_lookup (const struct relopt_gnu_table *t, const char *const *names,
     }
 }
 
-int
-relopt_gnu_decode (const unsigned char *data, uint64_t size, unsigned wordbits,
-                   bool big, uint32_t nsyms, struct relopt_gnu_table *t,
-                   struct relopt_error *err)
+/* The .gnu.hash header into T (for a symtab of NSYMS entries), checked,
+   and the section SIZE against it; *NCHAIN gets the chained symbol
+   count.  */
+static int
+gnu_header (const unsigned char *data, uint64_t size, bool big, uint32_t nsyms,
+            struct relopt_gnu_table *t, uint32_t *nchain,
+            struct relopt_error *err)
 {
-  unsigned wbytes = wordbits / 8;
-  uint64_t need, i;
-  uint32_t nchain, prev = 0;
-  const unsigned char *p;
-  int rc;
+  uint64_t need;
 
-  memset (t, 0, sizeof *t);
   if (size < 16)
     return relopt_set_error (err, RELOPT_E_FORMAT,
                              ".gnu.hash: %llu bytes, too short for its "
@@ -449,8 +476,6 @@ relopt_gnu_decode (const unsigned char *data, uint64_t size, unsigned wordbits,
   t->symoffset = relopt_get32 (data + 4, big);
   t->maskwords = relopt_get32 (data + 8, big);
   t->shift2 = relopt_get32 (data + 12, big);
-  t->wordbits = wordbits;
-  t->nsyms = nsyms;
   if (t->nbuckets == 0)
     return relopt_set_error (err, RELOPT_E_FORMAT, ".gnu.hash: nbuckets is 0");
   if (t->maskwords == 0 || (t->maskwords & (t->maskwords - 1)) != 0)
@@ -468,9 +493,9 @@ relopt_gnu_decode (const unsigned char *data, uint64_t size, unsigned wordbits,
                              ".gnu.hash: symoffset %u outside 1..%u (the "
                              ".symtab entry count)",
                              t->symoffset, nsyms);
-  nchain = nsyms - t->symoffset;
-  need = 16 + (uint64_t)t->maskwords * wbytes + 4 * (uint64_t)t->nbuckets
-         + 4 * (uint64_t)nchain;
+  *nchain = nsyms - t->symoffset;
+  need = 16 + (uint64_t)t->maskwords * (t->wordbits / 8)
+         + 4 * (uint64_t)t->nbuckets + 4 * (uint64_t)*nchain;
   if (size != need)
     return relopt_set_error (err, RELOPT_E_FORMAT,
                              ".gnu.hash: size %llu, expected %llu for %u "
@@ -478,37 +503,69 @@ relopt_gnu_decode (const unsigned char *data, uint64_t size, unsigned wordbits,
                              "(stale table?)",
                              (unsigned long long)size,
                              (unsigned long long)need, t->nbuckets,
-                             t->maskwords, nchain);
-  rc = gnu_alloc (t, nchain, err);
+                             t->maskwords, *nchain);
+  return 0;
+}
+
+/* The bucket words at P into T->buckets, each 0 or a symbol index in
+   [symoffset, nsyms), the nonzero ones ascending.  */
+static int
+gnu_read_buckets (const unsigned char *p, bool big, struct relopt_gnu_table *t,
+                  struct relopt_error *err)
+{
+  uint32_t prev = 0;
+  uint64_t i;
+
+  for (i = 0; i < t->nbuckets; i++, p += 4)
+    {
+      uint32_t b = relopt_get32 (p, big);
+      if (b != 0 && (b < t->symoffset || b >= t->nsyms))
+        return relopt_set_error (err, RELOPT_E_FORMAT,
+                                 ".gnu.hash: bucket %llu = %u is outside "
+                                 "[symoffset, nsyms)",
+                                 (unsigned long long)i, b);
+      /* Buckets partition [symoffset, nsyms) into ascending runs.  */
+      if (b != 0 && b <= prev)
+        return relopt_set_error (err, RELOPT_E_FORMAT,
+                                 ".gnu.hash: bucket %llu = %u does not "
+                                 "follow the previous bucket's chain",
+                                 (unsigned long long)i, b);
+      if (b != 0)
+        prev = b;
+      t->buckets[i] = b;
+    }
+  return 0;
+}
+
+int
+relopt_gnu_decode (const unsigned char *data, uint64_t size, unsigned wordbits,
+                   bool big, uint32_t nsyms, struct relopt_gnu_table *t,
+                   struct relopt_error *err)
+{
+  unsigned wbytes = wordbits / 8;
+  uint32_t nchain = 0;
+  uint64_t i;
+  const unsigned char *p;
+  int rc;
+
+  memset (t, 0, sizeof *t);
+  t->wordbits = wordbits;
+  t->nsyms = nsyms;
+  rc = gnu_header (data, size, big, nsyms, t, &nchain, err);
+  if (rc == 0)
+    rc = gnu_alloc (t, nchain, err);
   if (rc)
     return rc;
   p = data + 16;
   for (i = 0; i < t->maskwords; i++, p += wbytes)
     t->bloom[i] = get_word (p, wbytes, big);
-  for (i = 0; i < t->nbuckets; i++, p += 4)
+  rc = gnu_read_buckets (p, big, t, err);
+  if (rc)
     {
-      uint32_t b = relopt_get32 (p, big);
-      if (b != 0 && (b < t->symoffset || b >= nsyms))
-        {
-          relopt_gnu_free (t);
-          return relopt_set_error (err, RELOPT_E_FORMAT,
-                                   ".gnu.hash: bucket %llu = %u is outside "
-                                   "[symoffset, nsyms)",
-                                   (unsigned long long)i, b);
-        }
-      /* Buckets partition [symoffset, nsyms) into ascending runs.  */
-      if (b != 0 && b <= prev)
-        {
-          relopt_gnu_free (t);
-          return relopt_set_error (err, RELOPT_E_FORMAT,
-                                   ".gnu.hash: bucket %llu = %u does not "
-                                   "follow the previous bucket's chain",
-                                   (unsigned long long)i, b);
-        }
-      if (b != 0)
-        prev = b;
-      t->buckets[i] = b;
+      relopt_gnu_free (t);
+      return rc;
     }
+  p += 4 * (uint64_t)t->nbuckets;
   for (i = 0; i < nchain; i++, p += 4)
     t->chain[i] = relopt_get32 (p, big);
   if (nchain > 0 && !(t->chain[nchain - 1] & 1))

@@ -211,22 +211,16 @@ report_stats (const char *file, const struct relopt_stats *st)
   relopt_stats_report (st, report_line, (void *)file);
 }
 
-/* The cleanup hook: rewrite a relocatable output in place.  */
-static enum ld_plugin_status
-cleanup_hook (void)
+/* Whether the output OUT is one to rewrite: a relocatable link whose
+   output file looks complete.  When not, *STATUS is what the hook
+   returns (after a fatal message for an unreadable output, which is
+   removed).  */
+static bool
+output_to_rewrite (const char *out, enum ld_plugin_status *status)
 {
-  const char *out = plugin.output_name;
-  struct relopt_error err;
-  struct relopt_stats stats;
   int errnum;
 
-  /* The work is done by the first call only: gold may load the plugin
-     twice (see the comment at the top), and a linker's exit path may
-     call cleanup hooks again after a fatal error.  */
-  if (plugin.cleanup_done)
-    return LDPS_OK;
-  plugin.cleanup_done = true;
-
+  *status = LDPS_OK;
   if (plugin.output_kind != LDPO_REL)
     {
       if (plugin.opts.verbose)
@@ -234,7 +228,7 @@ cleanup_hook (void)
              "relopt: %s: %s output, not a relocatable object: "
              "nothing to do",
              out, output_kind_name (plugin.output_kind));
-      return LDPS_OK;
+      return false;
     }
 
   switch (classify_output (out, &errnum))
@@ -247,23 +241,44 @@ cleanup_hook (void)
              "relopt: %s: no output file (the link failed): "
              "nothing to do",
              out);
-      return LDPS_OK;
+      return false;
     case OUTPUT_NOT_REGULAR:
       if (plugin.opts.verbose)
         say (LDPL_INFO, "relopt: %s: not a regular file: left alone", out);
-      return LDPS_OK;
+      return false;
     case OUTPUT_INCOMPLETE:
       if (plugin.opts.verbose)
         say (LDPL_INFO,
              "relopt: %s: output incomplete (the link failed): "
              "left alone",
              out);
-      return LDPS_OK;
+      return false;
     case OUTPUT_UNREADABLE:
       unlink_if_ordinary (out);
       say (LDPL_FATAL, "relopt: %s: %s", out, xstrerror (errnum));
-      return LDPS_ERR;
+      *status = LDPS_ERR;
+      return false;
     }
+  return true;
+}
+
+/* The cleanup hook: rewrite a relocatable output in place.  */
+static enum ld_plugin_status
+cleanup_hook (void)
+{
+  const char *out = plugin.output_name;
+  enum ld_plugin_status status;
+  struct relopt_error err;
+  struct relopt_stats stats;
+
+  /* The work is done by the first call only: gold may load the plugin
+     twice (see the comment at the top), and a linker's exit path may
+     call cleanup hooks again after a fatal error.  */
+  if (plugin.cleanup_done)
+    return LDPS_OK;
+  plugin.cleanup_done = true;
+  if (!output_to_rewrite (out, &status))
+    return status;
 
   memset (&err, 0, sizeof err);
   memset (&stats, 0, sizeof stats);

@@ -337,6 +337,86 @@ strip_bytes (const char *strip, const char *path, const unsigned char *elf,
                            (size_t)end, outp, outlenp, err);
 }
 
+/* BFD's view of ORIG against FILE (bfdview_compare).  BFD reads paths:
+   REF/REFLEN (ORIG's bytes as compared, ORAW when ORIG is read as it is)
+   and ELF/ELFLEN (FILE's, decompressed when FMT says so) are written to
+   temporary files where they differ from the files named.  */
+static int
+bfd_compare (const char *file, const char *against, const unsigned char *ref,
+             size_t reflen, const unsigned char *oraw,
+             const unsigned char *elf, size_t elflen, enum relopt_zformat fmt,
+             struct relopt_error *err)
+{
+  char *ftmp = NULL, *otmp = NULL;
+  int rc = 0;
+
+  if (ref != oraw)
+    rc = relopt_write_temp (ref, reflen, &otmp, err);
+  if (rc == 0 && fmt != RELOPT_Z_NONE)
+    rc = relopt_write_temp (elf, elflen, &ftmp, err);
+  if (rc == 0)
+    {
+      char msg[512];
+      if (bfdview_compare (otmp ? otmp : against, ftmp ? ftmp : file, msg,
+                           sizeof msg)
+          != 0)
+        rc = relopt_set_error (err, RELOPT_E_CHECK, "%s", msg);
+    }
+  if (otmp)
+    unlink (otmp);
+  if (ftmp)
+    unlink (ftmp);
+  free (otmp);
+  free (ftmp);
+  return rc;
+}
+
+/* --against ORIG for FILE, already read (IMG from ELF/ELFLEN, FMT its
+   compression): relopt's and BFD's view of ORIG, stripped first with
+   STRIP when given, must equal FILE's.  *ERRFILE gets the file an error
+   is about.  */
+static int
+check_against (const char *file, const char *against, const char *strip,
+               const struct relopt_options *opts, const relopt_image *img,
+               const unsigned char *elf, size_t elflen,
+               enum relopt_zformat fmt, const char **errfile,
+               struct relopt_error *err)
+{
+  relopt_image *orig = NULL;
+  unsigned char *oraw = NULL, *oelf = NULL, *sref = NULL;
+  const unsigned char *ref;
+  size_t orawlen, oelflen, sreflen, reflen;
+  enum relopt_zformat ofmt;
+  uint64_t trailer;
+  int rc;
+
+  *errfile = against;
+  rc = read_elf_bytes (against, &oraw, &orawlen, &oelf, &oelflen, &ofmt, NULL,
+                       err);
+  ref = oelf;
+  reflen = oelflen;
+  if (rc == 0 && strip)
+    {
+      rc = strip_bytes (strip, ofmt == RELOPT_Z_NONE ? against : NULL, oelf,
+                        oelflen, opts, &sref, &sreflen, &trailer, err);
+      ref = sref;
+      reflen = sreflen;
+    }
+  if (rc == 0)
+    rc = relopt_image_read_mem (ref, reflen, &orig, err);
+  if (rc == 0)
+    {
+      *errfile = file;
+      rc = relopt_compare_images (orig, img, err);
+    }
+  if (rc == 0)
+    rc = bfd_compare (file, against, ref, reflen, oraw, elf, elflen, fmt, err);
+  free (sref);
+  free_elf_bytes (oraw, oelf);
+  relopt_image_free (orig);
+  return rc;
+}
+
 /* --check [--against ORIG] of one file.  With STRIP, ORIG is first
    stripped as a rewrite with STRIP would have stripped it.  */
 static enum outcome
@@ -344,14 +424,11 @@ check_file (const char *file, const char *against, const char *strip,
             const struct relopt_options *opts)
 {
   struct relopt_error err = { 0 };
-  relopt_image *img = NULL, *orig = NULL;
-  unsigned char *raw = NULL, *elf = NULL, *oraw = NULL, *oelf = NULL;
-  unsigned char *sref = NULL;
-  size_t rawlen, elflen, orawlen, oelflen, sreflen;
-  enum relopt_zformat fmt, ofmt;
-  char *ftmp = NULL, *otmp = NULL;
+  relopt_image *img = NULL;
+  unsigned char *raw = NULL, *elf = NULL;
+  size_t rawlen, elflen;
+  enum relopt_zformat fmt;
   const char *errfile = file;
-  uint64_t trailer;
   int rc;
 
   rc = read_elf_bytes (file, &raw, &rawlen, &elf, &elflen, &fmt, NULL, &err);
@@ -360,56 +437,11 @@ check_file (const char *file, const char *against, const char *strip,
   if (rc == 0)
     rc = relopt_check_image (img, opts, &err);
   if (rc == 0 && against)
-    {
-      const unsigned char *ref;
-      size_t reflen;
-
-      errfile = against;
-      rc = read_elf_bytes (against, &oraw, &orawlen, &oelf, &oelflen, &ofmt,
-                           NULL, &err);
-      ref = oelf;
-      reflen = oelflen;
-      if (rc == 0 && strip)
-        {
-          rc = strip_bytes (strip, ofmt == RELOPT_Z_NONE ? against : NULL,
-                            oelf, oelflen, opts, &sref, &sreflen, &trailer,
-                            &err);
-          ref = sref;
-          reflen = sreflen;
-        }
-      if (rc == 0)
-        rc = relopt_image_read_mem (ref, reflen, &orig, &err);
-      if (rc == 0)
-        {
-          errfile = file;
-          rc = relopt_compare_images (orig, img, &err);
-        }
-      /* BFD reads paths: give it the bytes compared above.  */
-      if (rc == 0 && ref != oraw)
-        rc = relopt_write_temp (ref, reflen, &otmp, &err);
-      if (rc == 0 && fmt != RELOPT_Z_NONE)
-        rc = relopt_write_temp (elf, elflen, &ftmp, &err);
-      if (rc == 0)
-        {
-          char msg[512];
-          if (bfdview_compare (otmp ? otmp : against, ftmp ? ftmp : file, msg,
-                               sizeof msg)
-              != 0)
-            rc = relopt_set_error (&err, RELOPT_E_CHECK, "%s", msg);
-        }
-    }
+    rc = check_against (file, against, strip, opts, img, elf, elflen, fmt,
+                        &errfile, &err);
   if (rc)
     error_at (errfile, &err);
-  if (otmp)
-    unlink (otmp);
-  if (ftmp)
-    unlink (ftmp);
-  free (otmp);
-  free (ftmp);
-  free (sref);
-  free_elf_bytes (oraw, oelf);
   free_elf_bytes (raw, elf);
-  relopt_image_free (orig);
   relopt_image_free (img);
   return rc ? OUT_FAILED : OUT_UNCHANGED;
 }
@@ -456,6 +488,123 @@ file_compressed (const char *path)
   return n > 0 && relopt_z_detect (magic, (size_t)n) != RELOPT_Z_NONE;
 }
 
+/* The ELF bytes ELF/ELFLEN of FILE (compressed as FMT says), stripped
+   with STRIP when given, rewritten into *RESP, *RESLENP bytes (malloc'd).
+   STATS gets the rewrite's statistics, measured against ELF/ELFLEN.  */
+static int
+strip_and_rewrite (const char *file, const char *strip,
+                   const unsigned char *elf, size_t elflen,
+                   enum relopt_zformat fmt, const struct relopt_options *opts,
+                   unsigned char **resp, size_t *reslenp,
+                   struct relopt_stats *stats, struct relopt_error *err)
+{
+  const unsigned char *work = elf;
+  size_t worklen = elflen, strippedlen;
+  unsigned char *stripped = NULL;
+  uint64_t trailer = 0;
+  int rc = 0;
+
+  if (strip)
+    {
+      rc = strip_bytes (strip, fmt == RELOPT_Z_NONE ? file : NULL, elf, elflen,
+                        opts, &stripped, &strippedlen, &trailer, err);
+      work = stripped;
+      worklen = strippedlen;
+    }
+  if (rc == 0)
+    rc = relopt_rewrite_mem (work, worklen, opts, resp, reslenp, stats, err);
+  free (stripped);
+  if (rc == 0 && strip)
+    {
+      stats->file_bytes_before = elflen;
+      stats->trailer_bytes = trailer;
+    }
+  return rc;
+}
+
+/* Store the rewritten bytes RES/RESLEN: compressed as FMT again (RAW/RAWLEN
+   the file as read), to standard output, to OUT, or over FILE.  */
+static int
+store_result (const char *file, const char *out, enum relopt_zformat fmt,
+              const unsigned char *raw, size_t rawlen,
+              const unsigned char *res, size_t reslen,
+              const struct relopt_file_id *id, struct relopt_error *err)
+{
+  const unsigned char *final = res;
+  size_t finallen = reslen, zlen;
+  unsigned char *z = NULL;
+  int rc;
+
+  if (fmt != RELOPT_Z_NONE)
+    {
+      rc = relopt_z_compress (fmt, res, reslen, raw, rawlen, &z, &zlen, err);
+      if (rc)
+        {
+          free (z);
+          return rc;
+        }
+      final = z;
+      finallen = zlen;
+    }
+  /* In place, the rename must replace the file that was read: if it was
+     replaced or removed meanwhile, stop rather than resurrect it.  */
+  if (to_stdout (out))
+    rc = write_stdout (final, finallen, err);
+  else
+    rc = relopt_replace_file_checked (out ? out : file, final, finallen, file,
+                                      out ? NULL : id, err);
+  free (z);
+  return rc;
+}
+
+/* rewrite_one through memory: read FILE (decompressed), [strip a copy,]
+   rewrite, then store the result unless, in place, it equals the input.
+   *OUTCOME says which; STATS gets the rewrite's statistics.  */
+static int
+rewrite_in_memory (const char *file, const char *out, const char *strip,
+                   const struct relopt_options *opts,
+                   struct relopt_stats *stats, enum outcome *outcome,
+                   struct relopt_error *err)
+{
+  struct relopt_file_id id;
+  unsigned char *raw = NULL, *elf = NULL, *res = NULL;
+  size_t rawlen, elflen, reslen = 0;
+  enum relopt_zformat fmt;
+  int rc;
+
+  rc = read_elf_bytes (file, &raw, &rawlen, &elf, &elflen, &fmt, &id, err);
+  if (rc == 0)
+    rc = strip_and_rewrite (file, strip, elf, elflen, fmt, opts, &res, &reslen,
+                            stats, err);
+  if (rc == 0 && out == NULL && reslen == elflen
+      && memcmp (res, elf, reslen) == 0)
+    *outcome = OUT_UNCHANGED;
+  else if (rc == 0)
+    {
+      rc = store_result (file, out, fmt, raw, rawlen, res, reslen, &id, err);
+      if (rc == 0)
+        *outcome = OUT_REWRITTEN;
+    }
+  free (res);
+  free_elf_bytes (raw, elf);
+  return rc;
+}
+
+/* Block the termination signals (SIGINT, SIGTERM, SIGHUP, SIGQUIT); the
+   mask before goes to *OLD.  */
+static void
+hold_signals (sigset_t *old)
+{
+  sigset_t hold;
+
+  sigemptyset (&hold);
+  sigaddset (&hold, SIGINT);
+  sigaddset (&hold, SIGTERM);
+  sigaddset (&hold, SIGHUP);
+  sigaddset (&hold, SIGQUIT);
+  sigprocmask (SIG_BLOCK, &hold, old);
+}
+
 /* Rewrite one file: [decompress,] [strip a copy,] rewrite, [compress,]
    then one atomic replacement (or the write of OUT).  In place, a result
    equal to the input leaves the file untouched.  Termination signals are
@@ -468,87 +617,24 @@ rewrite_one (const char *file, const char *out, const char *strip,
 {
   struct relopt_error err = { 0 };
   struct relopt_stats stats;
-  struct relopt_file_id id;
-  unsigned char *raw = NULL, *elf = NULL, *stripped = NULL, *res = NULL;
-  unsigned char *z = NULL;
-  const unsigned char *work, *final;
-  size_t rawlen, elflen, worklen, strippedlen, reslen = 0, zlen, finallen;
-  enum relopt_zformat fmt;
   enum outcome outcome = OUT_FAILED;
-  uint64_t trailer = 0;
-  sigset_t hold, old;
+  sigset_t old;
   int rc;
 
-  sigemptyset (&hold);
-  sigaddset (&hold, SIGINT);
-  sigaddset (&hold, SIGTERM);
-  sigaddset (&hold, SIGHUP);
-  sigaddset (&hold, SIGQUIT);
-  sigprocmask (SIG_BLOCK, &hold, &old);
+  hold_signals (&old);
   /* A plain ELF file without --strip-*: the library's file path, which
      maps the input and has the kernel copy the sections no pass changes
-     (relopt_rewrite_file).  The rest goes through memory here.  */
+     (relopt_rewrite_file).  The rest goes through memory.  */
   if (strip == NULL && !to_stdout (out) && !file_compressed (file))
     {
       memset (&stats, 0, sizeof stats);
       rc = relopt_rewrite_file (file, out, opts, &stats, &err);
       if (rc == 0)
         outcome = stats.file_unchanged ? OUT_UNCHANGED : OUT_REWRITTEN;
-      goto done;
     }
-  rc = read_elf_bytes (file, &raw, &rawlen, &elf, &elflen, &fmt, &id, &err);
-  if (rc)
-    goto done;
-  work = elf;
-  worklen = elflen;
-  if (strip)
-    {
-      rc = strip_bytes (strip, fmt == RELOPT_Z_NONE ? file : NULL, elf, elflen,
-                        opts, &stripped, &strippedlen, &trailer, &err);
-      if (rc)
-        goto done;
-      work = stripped;
-      worklen = strippedlen;
-    }
-  rc = relopt_rewrite_mem (work, worklen, opts, &res, &reslen, &stats, &err);
-  if (rc)
-    goto done;
-  if (strip)
-    {
-      stats.file_bytes_before = elflen;
-      stats.trailer_bytes = trailer;
-    }
-  if (out == NULL && reslen == elflen && memcmp (res, elf, reslen) == 0)
-    {
-      outcome = OUT_UNCHANGED;
-      goto done;
-    }
-  final = res;
-  finallen = reslen;
-  if (fmt != RELOPT_Z_NONE)
-    {
-      rc = relopt_z_compress (fmt, res, reslen, raw, rawlen, &z, &zlen, &err);
-      if (rc)
-        goto done;
-      final = z;
-      finallen = zlen;
-    }
-  /* In place, the rename must replace the file that was read: if it was
-     replaced or removed meanwhile, stop rather than resurrect it.  */
-  if (to_stdout (out))
-    rc = write_stdout (final, finallen, &err);
   else
-    rc = relopt_replace_file_checked (out ? out : file, final, finallen, file,
-                                      out ? NULL : &id, &err);
-  if (rc == 0)
-    outcome = OUT_REWRITTEN;
-
-done:
+    rc = rewrite_in_memory (file, out, strip, opts, &stats, &outcome, &err);
   sigprocmask (SIG_SETMASK, &old, NULL);
-  free (z);
-  free (res);
-  free (stripped);
-  free_elf_bytes (raw, elf);
   if (rc)
     {
       error_at (file, &err);

@@ -870,6 +870,82 @@ START_TEST (test_ext_crossing)
 }
 END_TEST
 
+/* ---- Adding section names ---------------------------------------------- */
+
+/* relopt_image_add_name on a .shstrtab of known bytes: the offset it
+   gives and the table after, both written out by hand.  */
+static const struct add_name_case
+{
+  const char *table; /* the .shstrtab bytes before */
+  size_t len;
+  const char *name;
+  uint32_t off;      /* expected offset of NAME */
+  const char *after; /* expected .shstrtab bytes after */
+  size_t after_len;
+} add_name_cases[] = {
+  /* A whole string is reused.  */
+  { "\0.text\0.gnu.hash\0", 17, ".text", 1, "\0.text\0.gnu.hash\0", 17 },
+  /* The tail of a longer one: ".hash" at 7 + 4.  */
+  { "\0.text\0.gnu.hash\0", 17, ".hash", 11, "\0.text\0.gnu.hash\0", 17 },
+  /* Absent: appended after the last NUL.  */
+  { "\0.text\0", 7, ".new", 7, "\0.text\0.new\0", 12 },
+  /* No NUL at the end: one is added first, then ".abc" is found.  */
+  { "\0.text\0.abc", 11, ".abc", 7, "\0.text\0.abc\0", 12 },
+  /* No NUL at the end and absent: NUL, then the name.  */
+  { "\0.abc", 5, ".x", 6, "\0.abc\0.x\0", 9 },
+  /* An empty table: the leading NUL first.  */
+  { "", 0, ".x", 1, "\0.x\0", 4 },
+};
+
+START_TEST (test_add_name)
+{
+  const struct add_name_case *c = &add_name_cases[_i];
+  const struct relopt_section *shstr;
+  struct sample_info in;
+  struct relopt_error err;
+  relopt_image *img;
+  unsigned char *buf, *table;
+  size_t len;
+  uint32_t off = UINT32_MAX;
+
+  buf = sample_bytes (&specs[0], &len, &in);
+  ck_assert_int_eq (read_buf (buf, len, &img, &err), 0);
+  table = malloc (c->len ? c->len : 1);
+  ck_assert_ptr_nonnull (table);
+  memcpy (table, c->table, c->len);
+  relopt_image_set_data (img, img->shstrndx, table, c->len);
+  ck_assert_int_eq (relopt_image_add_name (img, c->name, &off, &err), 0);
+  ck_assert_uint_eq (off, c->off);
+  shstr = &img->sec[img->shstrndx];
+  ck_assert_uint_eq (shstr->sh_size, c->after_len);
+  ck_assert_mem_eq (shstr->data, c->after, c->after_len);
+  relopt_image_free (img);
+  free (buf);
+}
+END_TEST
+
+/* Without a section name table there is nowhere to add a name.  */
+START_TEST (test_add_name_no_shstrtab)
+{
+  struct sample_info in;
+  struct relopt_error err;
+  relopt_image *img;
+  unsigned char *buf;
+  size_t len;
+  uint32_t off;
+
+  buf = sample_bytes (&specs[0], &len, &in);
+  ck_assert_int_eq (read_buf (buf, len, &img, &err), 0);
+  img->shstrndx = 0;
+  ck_assert_int_eq (relopt_image_add_name (img, ".hash", &off, &err),
+                    RELOPT_E_REFUSE);
+  ck_assert_str_eq (err.msg, "no section name table (e_shstrndx is 0): "
+                             "cannot add .hash");
+  relopt_image_free (img);
+  free (buf);
+}
+END_TEST
+
 Suite *
 image_suite (void)
 {
@@ -883,6 +959,8 @@ image_suite (void)
   tcase_add_loop_test (core, test_trailer, 0, 2 * ARRAY_SIZE (trailers));
   tcase_add_test (core, test_trailer_after_late_section);
   tcase_add_loop_test (core, test_ext_forced, 0, 2);
+  tcase_add_loop_test (core, test_add_name, 0, ARRAY_SIZE (add_name_cases));
+  tcase_add_test (core, test_add_name_no_shstrtab);
   suite_add_tcase (s, core);
 
   tcase_set_timeout (limits, TEST_TIMEOUT_LIMITS);
