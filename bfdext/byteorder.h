@@ -72,4 +72,26 @@ relopt_put64 (unsigned char *p, uint64_t v, bool big)
   memcpy (p, &v, sizeof v);
 }
 
+/* A field of SIZE bytes (2, 4 or 8: an ELF half, word or, by class,
+   address/offset/xword), zero-extended on reading and truncated to SIZE
+   on writing.  */
+static inline uint64_t
+relopt_get_n (const unsigned char *p, unsigned size, bool big)
+{
+  if (size == 2)
+    return relopt_get16 (p, big);
+  return size == 4 ? relopt_get32 (p, big) : relopt_get64 (p, big);
+}
+
+static inline void
+relopt_put_n (unsigned char *p, uint64_t v, unsigned size, bool big)
+{
+  if (size == 2)
+    relopt_put16 (p, (uint16_t)v, big);
+  else if (size == 4)
+    relopt_put32 (p, (uint32_t)v, big);
+  else
+    relopt_put64 (p, v, big);
+}
+
 #endif /* RELOPT_BYTEORDER_H */

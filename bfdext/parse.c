@@ -50,11 +50,7 @@ take (struct field_cursor *c, unsigned size)
   const unsigned char *p = c->p;
 
   c->p += size;
-  if (size == 2)
-    return relopt_get16 (p, c->big);
-  if (size == 4)
-    return relopt_get32 (p, c->big);
-  return relopt_get64 (p, c->big);
+  return relopt_get_n (p, size, c->big);
 }
 
 static uint64_t

@@ -40,12 +40,7 @@ put (struct field_writer *w, unsigned size, uint64_t v)
   unsigned char *p = w->p;
 
   w->p += size;
-  if (size == 2)
-    relopt_put16 (p, (uint16_t)v, w->big);
-  else if (size == 4)
-    relopt_put32 (p, (uint32_t)v, w->big);
-  else
-    relopt_put64 (p, v, w->big);
+  relopt_put_n (p, v, size, w->big);
 }
 
 static void

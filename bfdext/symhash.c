@@ -170,21 +170,6 @@ relopt_sysv_lookup (const struct relopt_sysv_table *t,
   return 0;
 }
 
-static uint64_t
-get_word (const unsigned char *p, unsigned size, bool big)
-{
-  return size == 8 ? relopt_get64 (p, big) : relopt_get32 (p, big);
-}
-
-static void
-put_word (unsigned char *p, uint64_t v, unsigned size, bool big)
-{
-  if (size == 8)
-    relopt_put64 (p, v, big);
-  else
-    relopt_put32 (p, (uint32_t)v, big);
-}
-
 /* The .hash header: nbucket and nchain into *NBUCKET and *NCHAIN, checked
    against NSYMS and against the section SIZE.  */
 static int
@@ -196,8 +181,8 @@ sysv_header (const unsigned char *data, uint64_t size, unsigned entsize,
     return relopt_set_error (err, RELOPT_E_FORMAT,
                              ".hash: %llu bytes, too short for its header",
                              (unsigned long long)size);
-  *nbucket = get_word (data, entsize, big);
-  *nchain = get_word (data + entsize, entsize, big);
+  *nbucket = relopt_get_n (data, entsize, big);
+  *nchain = relopt_get_n (data + entsize, entsize, big);
   if (*nbucket == 0)
     return relopt_set_error (err, RELOPT_E_FORMAT, ".hash: nbucket is 0");
   if (*nchain != nsyms)
@@ -226,7 +211,7 @@ sysv_read_entries (const unsigned char *data, unsigned entsize, bool big,
 
   for (i = 0; i < nbucket + nchain; i++)
     {
-      uint64_t v = get_word (data + (2 + i) * entsize, entsize, big);
+      uint64_t v = relopt_get_n (data + (2 + i) * entsize, entsize, big);
       if (v >= nchain && v != 0)
         return relopt_set_error (
             err, RELOPT_E_FORMAT,
@@ -309,12 +294,13 @@ relopt_sysv_encode (const struct relopt_sysv_table *t, unsigned entsize,
 
   if (out == NULL)
     return nomem (err);
-  put_word (out, t->nbucket, entsize, big);
-  put_word (out + entsize, t->nchain, entsize, big);
+  relopt_put_n (out, t->nbucket, entsize, big);
+  relopt_put_n (out + entsize, t->nchain, entsize, big);
   for (i = 0; i < t->nbucket; i++)
-    put_word (out + (2 + i) * entsize, t->bucket[i], entsize, big);
+    relopt_put_n (out + (2 + i) * entsize, t->bucket[i], entsize, big);
   for (i = 0; i < t->nchain; i++)
-    put_word (out + (2 + t->nbucket + i) * entsize, t->chain[i], entsize, big);
+    relopt_put_n (out + (2 + t->nbucket + i) * entsize, t->chain[i], entsize,
+                  big);
   *outp = out;
   *lenp = n * entsize;
   return 0;
@@ -558,7 +544,7 @@ relopt_gnu_decode (const unsigned char *data, uint64_t size, unsigned wordbits,
     return rc;
   p = data + 16;
   for (i = 0; i < t->maskwords; i++, p += wbytes)
-    t->bloom[i] = get_word (p, wbytes, big);
+    t->bloom[i] = relopt_get_n (p, wbytes, big);
   rc = gnu_read_buckets (p, big, t, err);
   if (rc)
     {
@@ -596,7 +582,7 @@ relopt_gnu_encode (const struct relopt_gnu_table *t, bool big,
   relopt_put32 (out + 12, t->shift2, big);
   p = out + 16;
   for (i = 0; i < t->maskwords; i++, p += wbytes)
-    put_word (p, t->bloom[i], wbytes, big);
+    relopt_put_n (p, t->bloom[i], wbytes, big);
   for (i = 0; i < t->nbuckets; i++, p += 4)
     relopt_put32 (p, t->buckets[i], big);
   for (i = 0; i < nchain; i++, p += 4)
