@@ -1,0 +1,440 @@
+/* cmdline.c -- the relopt command's command line (cmdline.h): the
+   getopt_long table, --help and the list of -plugin-opt names, all made
+   from relopt_option_table (bfdext/options.c); --version; --plugin-path;
+   $RELOPT_FLAGS; usage errors.  */
+
+#include <config.h>
+#include "cmdline.h"
+#include "iberty.h"
+#include <getopt.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#ifndef RELOPT_PLUGIN_PATH
+#define RELOPT_PLUGIN_PATH "relopt.so"
+#endif
+
+static const char *program_name = RELOPT_PROGRAM;
+
+/* --help: the options' lines start at HELP_COLUMN (GNU style).  */
+#define HELP_COLUMN 27
+#define HELP_WIDTH 79
+
+/* The lines of option O in --help: "  -C, --NAME=ARG" with PREFIX "--",
+   or "  NAME=ARG" with PREFIX "" (the plugin's form), then its help text
+   from HELP_COLUMN (on the next line when the option is too long), each
+   further line of the text indented to HELP_COLUMN too.  */
+static void
+print_option_help (FILE *f, const struct relopt_option_info *o,
+                   const char *prefix)
+{
+  char head[64];
+  const char *h, *nl;
+  int n = 0;
+
+  if (o->short_name != 0 && prefix[0] != '\0')
+    n = snprintf (head, sizeof head, "-%c, ", o->short_name);
+  snprintf (head + n, sizeof head - (size_t)n, "%s%s%s%s", prefix, o->name,
+            o->arg ? "=" : "", o->arg ? o->arg : "");
+  if (strlen (head) > HELP_COLUMN - 4)
+    fprintf (f, "  %s\n%*s", head, HELP_COLUMN, "");
+  else
+    fprintf (f, "  %-*s", HELP_COLUMN - 2, head);
+  for (h = o->help; (nl = strchr (h, '\n')) != NULL; h = nl + 1)
+    fprintf (f, "%.*s\n%*s", (int)(nl - h), h, HELP_COLUMN, "");
+  fprintf (f, "%s\n", h);
+}
+
+/* Print WORD after the *COLP columns already on the line, starting a new
+   line first when it would pass HELP_WIDTH.  */
+static void
+print_word (FILE *f, int *colp, const char *word)
+{
+  int len = (int)strlen (word);
+
+  if (*colp > 0 && *colp + 1 + len > HELP_WIDTH)
+    {
+      fputc ('\n', f);
+      *colp = 0;
+    }
+  else if (*colp > 0)
+    {
+      fputc (' ', f);
+      (*colp)++;
+    }
+  fputs (word, f);
+  *colp += len;
+}
+
+/* What -plugin-opt takes: every plugin-scope option of the table, as
+   "NAME" or "NAME=ARG", in a sentence ("A, B and C (relopt-plugin(7)):")
+   wrapped at HELP_WIDTH, then the help of those the command does not
+   take.  */
+static void
+print_plugin_options (FILE *f)
+{
+  size_t i, n = 0, k = 0, plugin_only = 0;
+  int col = 0;
+
+  for (i = 0; i < RELOPT_OPTION_COUNT; i++)
+    {
+      n += (relopt_option_table[i].scope & RELOPT_SCOPE_PLUGIN) != 0;
+      plugin_only += relopt_option_table[i].scope == RELOPT_SCOPE_PLUGIN;
+    }
+  fputs ("As an ld plugin (ld -r -plugin \"$(relopt --plugin-path)\"), "
+         "-plugin-opt takes\n",
+         f);
+  for (i = 0; i < RELOPT_OPTION_COUNT; i++)
+    {
+      const struct relopt_option_info *o = &relopt_option_table[i];
+      char word[64];
+
+      if (!(o->scope & RELOPT_SCOPE_PLUGIN))
+        continue;
+      k++;
+      snprintf (word, sizeof word, "%s%s%s%s", o->name, o->arg ? "=" : "",
+                o->arg ? o->arg : "", k + 1 < n ? "," : "");
+      print_word (f, &col, word);
+      if (k + 1 == n)
+        print_word (f, &col, "and");
+    }
+  print_word (f, &col, "(relopt-plugin(7)):");
+  fputs ("\nthe options above without the leading \"--\"", f);
+  fputs (plugin_only ? ", and for the plugin only:\n" : ".\n", f);
+  for (i = 0; i < RELOPT_OPTION_COUNT; i++)
+    if (relopt_option_table[i].scope == RELOPT_SCOPE_PLUGIN)
+      print_option_help (f, &relopt_option_table[i], "");
+}
+
+static void
+usage (FILE *f)
+{
+  size_t i;
+
+  fprintf (f,
+           "Usage: %s [OPTION]... FILE...\n"
+           "Rewrite ELF relocatable objects (ET_REL: kernel modules, ld -r "
+           "output)\n"
+           "so that runtime loaders do less work: hash tables over .symtab,\n"
+           "a suffix-merged .strtab, ARM/AArch64 branch relocations sorted "
+           "by target.\n"
+           "Files are rewritten in place unless -o is given.\n"
+           "\n",
+           program_name);
+  for (i = 0; i < RELOPT_OPTION_COUNT; i++)
+    if (relopt_option_table[i].scope & RELOPT_SCOPE_COMMAND)
+      print_option_help (f, &relopt_option_table[i], "--");
+  fputc ('\n', f);
+  print_plugin_options (f);
+  fputs ("\n"
+         "Compressed modules (.ko.xz, .ko.zst, .ko.gz, told by their "
+         "magic) are\n"
+         "decompressed, rewritten and compressed again in the same "
+         "format.\n"
+         "Options in $RELOPT_FLAGS come before the command line's.  "
+         "strip is\n"
+         "$RELOPT_STRIP, else ${CROSS_COMPILE}strip, else strip.  "
+         "See relopt(1) and\n"
+         "relopt-plugin(7).\n"
+         "\n"
+         "Exit status: 0 success, 1 a file failed, 2 usage error.\n"
+         "\n"
+         "Report bugs to the relopt issue tracker, with the output of "
+         "relopt --version\n"
+         "and the file that fails (relopt leaves it unchanged).\n",
+         f);
+}
+
+/* --version, as GNU tools print it.  */
+static void
+print_version (void)
+{
+  printf ("relopt %s\n"
+          "Copyright (C) 2026 the relopt developers.\n"
+          "License GPLv3+: GNU GPL version 3 or later "
+          "<https://gnu.org/licenses/gpl.html>.\n"
+          "This is free software: you are free to change and redistribute "
+          "it.\n"
+          "There is NO WARRANTY, to the extent permitted by law.\n",
+          relopt_version ());
+}
+
+/* Where the ld plugin is: the installed one, or, when relopt runs from
+   its build tree without `make install', the one built beside it
+   (BUILD/src/relopt -> BUILD/plugin/.libs/relopt.so).  */
+static const char *
+plugin_path (void)
+{
+  static char buf[PATH_MAX + 64];
+  char exe[PATH_MAX];
+  ssize_t n;
+  char *slash, *real;
+
+  if (access (RELOPT_PLUGIN_PATH, F_OK) == 0)
+    return RELOPT_PLUGIN_PATH;
+  n = readlink ("/proc/self/exe", exe, sizeof exe - 1);
+  if (n <= 0)
+    return RELOPT_PLUGIN_PATH;
+  exe[n] = '\0';
+  slash = strrchr (exe, '/');
+  if (slash == NULL)
+    return RELOPT_PLUGIN_PATH;
+  *slash = '\0';
+  snprintf (buf, sizeof buf, "%s/../plugin/.libs/relopt.so", exe);
+  real = realpath (buf, NULL);
+  if (real == NULL)
+    return RELOPT_PLUGIN_PATH;
+  snprintf (buf, sizeof buf, "%s", real);
+  free (real);
+  return buf;
+}
+
+/* Prepend the words of $RELOPT_FLAGS (split on blanks) to ARGV after
+   argv[0].  Every word must be an option ("-..."; values as
+   --opt=VALUE), so the variable can never add an input file.  Returns
+   the new argument vector (malloc'd, lives until exit) or NULL after a
+   usage message.  */
+static char **env_words, **env_argv; /* live until exit */
+
+static void
+free_env_argv (void)
+{
+  free (env_argv);
+  freeargv (env_words);
+}
+
+char **
+relopt_env_flags_argv (int *argcp, char **argv)
+{
+  const char *env = getenv ("RELOPT_FLAGS");
+  char **words, **nargv;
+  int n = 0, i, j;
+
+  if (env == NULL || env[strspn (env, " \t\n")] == '\0')
+    return argv;
+  words = buildargv (env);
+  if (words == NULL)
+    return argv;
+  while (words[n])
+    n++;
+  for (i = 0; i < n; i++)
+    if (words[i][0] != '-' || strcmp (words[i], "-") == 0
+        || strcmp (words[i], "--") == 0 || strcmp (words[i], "-o") == 0)
+      {
+        fprintf (stderr,
+                 "%s: RELOPT_FLAGS: '%s' is not an option (only options, "
+                 "values as --option=VALUE)\n",
+                 program_name, words[i]);
+        freeargv (words);
+        return NULL;
+      }
+  nargv = xmalloc ((size_t)(*argcp + n + 1) * sizeof *nargv);
+  nargv[0] = argv[0];
+  for (i = 0; i < n; i++)
+    nargv[1 + i] = words[i];
+  for (j = 1; j < *argcp; j++)
+    nargv[n + j] = argv[j];
+  nargv[n + *argcp] = NULL;
+  *argcp += n;
+  env_words = words;
+  env_argv = nargv;
+  atexit (free_env_argv);
+  return nargv;
+}
+
+/* A usage error: "relopt: MESSAGE", with TRY_HELP the GNU hint to
+   --help after it.  Returns 2, the exit status.  */
+static int usage_error (bool try_help, const char *fmt, ...)
+    __attribute__ ((format (printf, 2, 3)));
+
+static int
+usage_error (bool try_help, const char *fmt, ...)
+{
+  va_list ap;
+
+  fprintf (stderr, "%s: ", program_name);
+  va_start (ap, fmt);
+  vfprintf (stderr, fmt, ap);
+  va_end (ap);
+  fputc ('\n', stderr);
+  if (try_help)
+    fprintf (stderr, "Try '%s --help' for more information.\n", program_name);
+  return 2;
+}
+
+/* getopt_long's value for the long form of option ID: above every
+   short option's character.  */
+#define LONG_OPTION_VAL(id) (256 + (int)(id))
+
+/* The command's getopt_long table LONGOPTS (RELOPT_OPTION_COUNT + 1
+   entries) and short-option string SHORTOPTS (2 * RELOPT_OPTION_COUNT +
+   2 bytes), from relopt_option_table: each command-scope option, its
+   long form returning LONG_OPTION_VAL (id), its short form, if any, its
+   character.  SHORTOPTS starts with ':', so a missing argument is told
+   from an unknown option.  */
+static void
+make_getopt_table (struct option *longopts, char *shortopts)
+{
+  size_t i, n = 0;
+  char *s = shortopts;
+
+  *s++ = ':';
+  for (i = 0; i < RELOPT_OPTION_COUNT; i++)
+    {
+      const struct relopt_option_info *o = &relopt_option_table[i];
+
+      if (!(o->scope & RELOPT_SCOPE_COMMAND))
+        continue;
+      longopts[n].name = o->name;
+      longopts[n].has_arg = o->arg ? required_argument : no_argument;
+      longopts[n].flag = NULL;
+      longopts[n].val = LONG_OPTION_VAL (i);
+      n++;
+      if (o->short_name != 0)
+        {
+          *s++ = o->short_name;
+          if (o->arg)
+            *s++ = ':';
+        }
+    }
+  memset (&longopts[n], 0, sizeof longopts[n]);
+  *s = '\0';
+}
+
+/* The option getopt_long's result C stands for (C is not ':' or '?').  */
+static enum relopt_option_id
+option_id (int c)
+{
+  size_t i;
+
+  if (c >= LONG_OPTION_VAL (0))
+    return (enum relopt_option_id) (c - LONG_OPTION_VAL (0));
+  for (i = 0; i < RELOPT_OPTION_COUNT; i++)
+    if (relopt_option_table[i].short_name == c)
+      break;
+  return (enum relopt_option_id)i;
+}
+
+/* getopt_long returned C, ':' (an argument is missing) or '?' (an
+   unknown option, or an argument to an option that takes none; optopt
+   then holds the option's value).  Returns 2 after the message.  */
+static int
+getopt_error (int c, char **argv)
+{
+  if (c == ':')
+    return usage_error (true, "option '%s' needs an argument",
+                        argv[optind - 1]);
+  if (optopt >= LONG_OPTION_VAL (0)
+      && optopt < LONG_OPTION_VAL (RELOPT_OPTION_COUNT))
+    return usage_error (
+        true, "option '--%s' takes no argument",
+        relopt_option_table[optopt - LONG_OPTION_VAL (0)].name);
+  if (optopt)
+    return usage_error (true, "unknown option '-%c'", optopt);
+  return usage_error (true, "unknown option '%s'", argv[optind - 1]);
+}
+
+/* --strip-debug or --strip-unneeded (ID).  The two exclude each other,
+   which is reported at once, as a bad value is (before a later
+   --help).  Returns -1, or 2 after the message.  */
+static int
+set_strip (struct relopt_command *cmd, enum relopt_option_id id)
+{
+  const char *strip
+      = id == RELOPT_OPTION_STRIP_DEBUG ? "--strip-debug" : "--strip-unneeded";
+
+  if (cmd->strip && strcmp (cmd->strip, strip) != 0)
+    return usage_error (false, "--strip-debug and --strip-unneeded exclude "
+                               "each other");
+  cmd->strip = strip;
+  return -1;
+}
+
+/* Apply option ID with argument ARG (NULL if it takes none) to CMD.
+   Returns -1 to go on, or the exit status: 0 after --help, --version or
+   --plugin-path, which act at once as in GNU tools, 2 after a usage
+   message.  */
+static int
+apply_command_option (struct relopt_command *cmd, enum relopt_option_id id,
+                      const char *arg)
+{
+  struct relopt_error err = { 0 };
+
+  switch (id)
+    {
+    case RELOPT_OPTION_OUTPUT:
+      if (arg[0] == '\0')
+        return usage_error (false, "-o needs a file name");
+      cmd->out = arg;
+      return -1;
+    case RELOPT_OPTION_STRIP_DEBUG:
+    case RELOPT_OPTION_STRIP_UNNEEDED:
+      return set_strip (cmd, id);
+    case RELOPT_OPTION_CHECK:
+      cmd->check = true;
+      return -1;
+    case RELOPT_OPTION_AGAINST:
+      cmd->against = arg;
+      return -1;
+    case RELOPT_OPTION_PLUGIN_PATH:
+      puts (plugin_path ());
+      return 0;
+    case RELOPT_OPTION_HELP:
+      usage (stdout);
+      return 0;
+    case RELOPT_OPTION_VERSION:
+      print_version ();
+      return 0;
+    default:
+      if (relopt_apply_option (&cmd->opts, id, arg, &err) != 0)
+        return usage_error (false, "%s", err.msg);
+      return -1;
+    }
+}
+
+/* Parse ARGV (ARGC words) into *CMD with the getopt table made from
+   relopt_option_table.  Returns -1 when the FILEs are to be processed,
+   else the exit status, as apply_command_option.  */
+int
+relopt_parse_command_line (int argc, char **argv, struct relopt_command *cmd)
+{
+  struct option longopts[RELOPT_OPTION_COUNT + 1];
+  char shortopts[2 * RELOPT_OPTION_COUNT + 2];
+  int c, st;
+
+  memset (cmd, 0, sizeof *cmd);
+  relopt_options_init (&cmd->opts);
+  make_getopt_table (longopts, shortopts);
+  opterr = 0; /* diagnose here, as "relopt: ...", not argv[0] */
+  while ((c = getopt_long (argc, argv, shortopts, longopts, NULL)) != -1)
+    {
+      if (c == ':' || c == '?')
+        return getopt_error (c, argv);
+      st = apply_command_option (cmd, option_id (c), optarg);
+      if (st >= 0)
+        return st;
+    }
+  cmd->files = argv + optind;
+  cmd->nfiles = argc - optind;
+  return -1;
+}
+
+/* The combinations of options and FILEs the command accepts.  Returns 0,
+   or 2 after a usage message.  */
+int
+relopt_validate_command (const struct relopt_command *cmd)
+{
+  if (cmd->nfiles == 0)
+    return usage_error (true, "no input files");
+  if (cmd->out && cmd->nfiles != 1)
+    return usage_error (false, "-o takes exactly one input file");
+  if (cmd->against && (!cmd->check || cmd->nfiles != 1))
+    return usage_error (false, "--against needs --check and exactly one FILE");
+  if (cmd->check && cmd->out)
+    return usage_error (false, "--check writes nothing; -o makes no sense");
+  return 0;
+}
