@@ -147,23 +147,20 @@ remap_addrsig (relopt_image *img, uint32_t idx, const uint32_t *old_to_new,
   return 0;
 }
 
-int
-relopt_symorder_apply (relopt_image *img, const uint32_t *new_to_old,
-                       struct relopt_error *err)
+/* Move IMG's symbols (and their SHT_SYMTAB_SHNDX words) into the order
+   NEW_TO_OLD, filling OLD_TO_NEW (IMG->nsyms entries), the inverse.  */
+static int
+permute_symtab (relopt_image *img, const uint32_t *new_to_old,
+                uint32_t *old_to_new, struct relopt_error *err)
 {
   struct relopt_section *st = &img->sec[img->symtab];
-  uint32_t *old_to_new = NULL;
-  unsigned char *nsym = NULL, *nshndx = NULL;
+  struct relopt_section *sx = img->shndxsec ? &img->sec[img->shndxsec] : NULL;
+  unsigned char *nsym = malloc (st->sh_size);
+  unsigned char *nshndx = sx ? malloc (sx->sh_size) : NULL;
   uint32_t i;
-  int rc;
 
-  old_to_new = malloc (img->nsyms * sizeof *old_to_new);
-  nsym = malloc (st->sh_size);
-  if (img->shndxsec)
-    nshndx = malloc (img->sec[img->shndxsec].sh_size);
-  if (old_to_new == NULL || nsym == NULL || (img->shndxsec && nshndx == NULL))
+  if (nsym == NULL || (sx && nshndx == NULL))
     {
-      free (old_to_new);
       free (nsym);
       free (nshndx);
       return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
@@ -175,48 +172,63 @@ relopt_symorder_apply (relopt_image *img, const uint32_t *new_to_old,
       memcpy (nsym + (size_t)i * img->symsize,
               st->data + (size_t)o * img->symsize, img->symsize);
       if (nshndx)
-        memcpy (nshndx + 4 * (size_t)i,
-                img->sec[img->shndxsec].data + 4 * (size_t)o, 4);
+        memcpy (nshndx + 4 * (size_t)i, sx->data + 4 * (size_t)o, 4);
     }
   relopt_image_set_data (img, img->symtab, nsym, st->sh_size);
   if (nshndx)
-    relopt_image_set_data (img, img->shndxsec, nshndx,
-                           img->sec[img->shndxsec].sh_size);
+    relopt_image_set_data (img, img->shndxsec, nshndx, sx->sh_size);
+  return 0;
+}
 
-  for (i = 1; i < img->shnum; i++)
+/* The symbol index of every relocation of section IDX through
+   OLD_TO_NEW (symbol 0 stays 0).  */
+static int
+remap_relocs (relopt_image *img, uint32_t idx, const uint32_t *old_to_new,
+              struct relopt_error *err)
+{
+  struct relopt_section *s = &img->sec[idx];
+  size_t ent = relopt_image_rel_entsize (img, s->sh_type);
+  uint64_t j, n = s->sh_size / ent;
+  int rc = relopt_image_own_data (img, idx, err);
+
+  if (rc)
+    return rc;
+  for (j = 0; j < n; j++)
+    {
+      struct relopt_rel r;
+      unsigned char *p = s->data + j * ent;
+      relopt_image_get_rel (img, s->sh_type, p, &r);
+      if (r.sym != 0)
+        relopt_image_set_rel_sym (img, p, old_to_new[r.sym]);
+    }
+  return 0;
+}
+
+int
+relopt_symorder_apply (relopt_image *img, const uint32_t *new_to_old,
+                       struct relopt_error *err)
+{
+  uint32_t *old_to_new = malloc (img->nsyms * sizeof *old_to_new);
+  uint32_t i;
+  int rc;
+
+  if (old_to_new == NULL)
+    return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
+  rc = permute_symtab (img, new_to_old, old_to_new, err);
+  /* Every section that names symbols by index: relocations, group
+     signatures, address-significance tables.  */
+  for (i = 1; rc == 0 && i < img->shnum; i++)
     {
       struct relopt_section *s = &img->sec[i];
       if (s->sh_link != img->symtab)
         continue;
       if (relopt_image_is_symtab_reloc (img, i))
-        {
-          size_t ent = relopt_image_rel_entsize (img, s->sh_type);
-          uint64_t j, n = s->sh_size / ent;
-          rc = relopt_image_own_data (img, i, err);
-          if (rc)
-            goto fail;
-          for (j = 0; j < n; j++)
-            {
-              struct relopt_rel r;
-              unsigned char *p = s->data + j * ent;
-              relopt_image_get_rel (img, s->sh_type, p, &r);
-              if (r.sym != 0)
-                relopt_image_set_rel_sym (img, p, old_to_new[r.sym]);
-            }
-        }
+        rc = remap_relocs (img, i, old_to_new, err);
       else if (s->sh_type == RELOPT_SHT_GROUP)
         s->sh_info = old_to_new[s->sh_info];
       else if (s->sh_type == RELOPT_SHT_LLVM_ADDRSIG)
-        {
-          rc = remap_addrsig (img, i, old_to_new, err);
-          if (rc)
-            goto fail;
-        }
+        rc = remap_addrsig (img, i, old_to_new, err);
     }
-  free (old_to_new);
-  return 0;
-
-fail:
   free (old_to_new);
   return rc;
 }
