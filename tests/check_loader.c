@@ -226,6 +226,19 @@ symset_gnu_sort (struct symset *s)
   }
 }
 
+/* An empty set of N symbols (names and kinds to be filled; symbol 0
+   named "").  */
+static void
+symset_alloc (struct symset *s, uint32_t n)
+{
+  memset (s, 0, sizeof *s);
+  s->n = n;
+  s->names = calloc (n, sizeof *s->names);
+  s->kind = calloc (n, sizeof *s->kind);
+  ck_assert (s->names && s->kind);
+  s->names[0] = "";
+}
+
 /* NLOCAL locals then NGLOBAL globals; names drawn from a pool of POOL
    names (small POOL: many duplicates), with mapping symbols, section and
    file symbols among the locals and undefined/weak among the globals.
@@ -237,12 +250,7 @@ symset_random (struct symset *s, uint64_t *rng, uint32_t nlocal,
 {
   uint32_t i, n = 1 + nlocal + nglobal;
 
-  memset (s, 0, sizeof *s);
-  s->n = n;
-  s->names = calloc (n, sizeof *s->names);
-  s->kind = calloc (n, sizeof *s->kind);
-  ck_assert (s->names && s->kind);
-  s->names[0] = "";
+  symset_alloc (s, n);
   s->first_global = 1 + nlocal;
   for (i = 1; i < n; i++)
     {
@@ -471,12 +479,7 @@ small_set (struct symset *s, unsigned cls, bool big)
           "zeta", "eta",   "theta", "iota",  "kappa", "undef" };
   uint32_t i;
 
-  memset (s, 0, sizeof *s);
-  s->n = ARRAY_SIZE (names);
-  s->names = calloc (s->n, sizeof *s->names);
-  s->kind = calloc (s->n, sizeof *s->kind);
-  ck_assert (s->names && s->kind);
-  s->names[0] = "";
+  symset_alloc (s, ARRAY_SIZE (names));
   s->first_global = 5;
   for (i = 1; i < s->n; i++)
     {
@@ -888,12 +891,7 @@ one_bucket (struct symset *s, uint32_t n, unsigned dup_mode)
   uint32_t i;
   char buf[32];
 
-  memset (s, 0, sizeof *s);
-  s->n = n;
-  s->names = calloc (n, sizeof *s->names);
-  s->kind = calloc (n, sizeof *s->kind);
-  ck_assert (s->names && s->kind);
-  s->names[0] = "";
+  symset_alloc (s, n);
   s->first_global = 1;
   for (i = 1; i < n; i++)
     {
