@@ -32,18 +32,21 @@ error_at (const char *file, const struct relopt_error *err)
 static void
 print_line (void *ctx, const char *line)
 {
-  (void)ctx;
-  printf ("  %s\n", line);
+  fprintf ((FILE *)ctx, "  %s\n", line);
 }
 
+/* --stats for the file written to PATH (read back for its BFD target
+   name), headed NAME, on F: standard output, or standard error when the
+   object itself went to standard output (-o -).  */
 static void
-print_stats (const char *file, const struct relopt_stats *s)
+print_stats (FILE *f, const char *name, const char *path,
+             const struct relopt_stats *s)
 {
   char target[64];
-  const char *t = bfdview_target (file, target, sizeof target);
+  const char *t = bfdview_target (path, target, sizeof target);
 
-  printf ("%s: %s\n", file, t ? t : "ELF");
-  relopt_stats_report (s, print_line, NULL);
+  fprintf (f, "%s: %s\n", name, t ? t : "ELF");
+  relopt_stats_report (s, print_line, f);
 }
 
 /* What one file's run came to, for the summary of a multi-file run.  */
@@ -460,8 +463,10 @@ rewrite_one (const char *file, const char *out, const char *strip,
       error_at (file, &err);
       return OUT_FAILED;
     }
-  if (opts->stats)
-    print_stats (out ? out : file, &stats);
+  if (opts->stats && to_stdout (out))
+    print_stats (stderr, "-", file, &stats);
+  else if (opts->stats)
+    print_stats (stdout, out ? out : file, out ? out : file, &stats);
   return outcome;
 }
 
