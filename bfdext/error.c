@@ -17,9 +17,10 @@ relopt_set_error (struct relopt_error *err, int code, const char *fmt, ...)
   va_start (ap, fmt);
   vsnprintf (err->msg, sizeof err->msg, fmt, ap);
   va_end (ap);
-  /* One line: names copied from the file may hold any byte.  */
+  /* One line of printable ASCII: names copied from the file may hold
+     any byte, and a terminal takes 0x9b (C1 CSI) like ESC [.  */
   for (p = err->msg; *p; p++)
-    if ((unsigned char)*p < 0x20 || *p == 0x7f)
+    if ((unsigned char)*p < 0x20 || (unsigned char)*p >= 0x7f)
       *p = '?';
   return code;
 }

@@ -946,6 +946,21 @@ START_TEST (test_add_name_no_shstrtab)
 }
 END_TEST
 
+/* Bytes from the file in a message: control characters, DEL and every
+   byte from 0x80 (0x9b is C1 CSI) become '?', so a message is one line
+   of printable ASCII.  */
+START_TEST (test_error_printable)
+{
+  struct relopt_error err = { 0 };
+
+  ck_assert_int_eq (relopt_set_error (&err, RELOPT_E_FORMAT, "name '%s'",
+                                      "a\x1b[31mb\x9b"
+                                      "1mc\x7f\n\xc3\xa9~"),
+                    RELOPT_E_FORMAT);
+  ck_assert_str_eq (err.msg, "name 'a?[31mb?1mc????~'");
+}
+END_TEST
+
 Suite *
 image_suite (void)
 {
@@ -961,6 +976,7 @@ image_suite (void)
   tcase_add_loop_test (core, test_ext_forced, 0, 2);
   tcase_add_loop_test (core, test_add_name, 0, ARRAY_SIZE (add_name_cases));
   tcase_add_test (core, test_add_name_no_shstrtab);
+  tcase_add_test (core, test_error_printable);
   suite_add_tcase (s, core);
 
   tcase_set_timeout (limits, TEST_TIMEOUT_LIMITS);
