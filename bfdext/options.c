@@ -32,11 +32,13 @@ const struct relopt_option_info relopt_option_table[RELOPT_OPTION_COUNT] = {
       .scope = RELOPT_SCOPE_BOTH,
       .help = "sort ARM/AArch64 branch relocations by target\n"
               "(the default)" },
-  [RELOPT_OPTION_OUTPUT] = { .name = "output",
-                             .short_name = 'o',
-                             .arg = "OUT",
-                             .scope = RELOPT_SCOPE_COMMAND,
-                             .help = "write to OUT (one input file only)" },
+  [RELOPT_OPTION_OUTPUT]
+  = { .name = "output",
+      .short_name = 'o',
+      .arg = "OUT",
+      .scope = RELOPT_SCOPE_COMMAND,
+      .help = "write to OUT (one input file only; - for\n"
+              "standard output)" },
   [RELOPT_OPTION_STRIP_DEBUG]
   = { .name = "strip-debug",
       .scope = RELOPT_SCOPE_COMMAND,
