@@ -319,6 +319,32 @@ option_id (int c)
   return (enum relopt_option_id)i;
 }
 
+/* An unrecognised long option ARG ("--NAME[=VALUE]"): ambiguous when
+   NAME abbreviates more than one command option (getopt_long's own
+   rule), else unknown.  Returns 2.  */
+static int
+unknown_long_option (const char *arg)
+{
+  const char *name = arg + 2, *eq = strchr (name, '=');
+  size_t len = eq ? (size_t)(eq - name) : strlen (name), i;
+  char list[256] = "";
+  int n = 0;
+
+  for (i = 0; len > 0 && i < RELOPT_OPTION_COUNT; i++)
+    if ((relopt_option_table[i].scope & RELOPT_SCOPE_COMMAND) != 0
+        && strncmp (relopt_option_table[i].name, name, len) == 0)
+      {
+        size_t at = strlen (list);
+        snprintf (list + at, sizeof list - at, "%s--%s", n ? ", " : "",
+                  relopt_option_table[i].name);
+        n++;
+      }
+  if (n > 1)
+    return usage_error (true, "option '%.*s' is ambiguous (%s)",
+                        (int)(len + 2), arg, list);
+  return usage_error (true, "unknown option '%s'", arg);
+}
+
 /* getopt_long returned C, ':' (an argument is missing) or '?' (an
    unknown option, or an argument to an option that takes none; optopt
    then holds the option's value).  Returns 2 after the message.  */
@@ -335,7 +361,7 @@ getopt_error (int c, char **argv)
         relopt_option_table[optopt - LONG_OPTION_VAL (0)].name);
   if (optopt)
     return usage_error (true, "unknown option '-%c'", optopt);
-  return usage_error (true, "unknown option '%s'", argv[optind - 1]);
+  return unknown_long_option (argv[optind - 1]);
 }
 
 /* --strip-debug or --strip-unneeded (ID).  The two exclude each other,
