@@ -86,6 +86,7 @@ struct rel_id
 {
   uint64_t offset;
   uint32_t type;
+  uint64_t info_rest; /* r_info with r_sym zeroed: every other field */
   int64_t addend;
   struct sym_id sym;
 };
@@ -99,8 +100,29 @@ cmp_rel_qsort (const void *pa, const void *pb)
   if (c == 0)
     c = relopt_cmp_u64 (a->type, b->type);
   if (c == 0)
+    c = relopt_cmp_u64 (a->info_rest, b->info_rest);
+  if (c == 0)
     c = relopt_cmp_s64 (a->addend, b->addend);
   return c != 0 ? c : cmp_sym_id (&a->sym, &b->sym);
+}
+
+/* Every field of the r_info of the relocation entry at P but r_sym, the
+   one a rewrite may remap (on MIPS64 also r_ssym, r_type2, r_type3):
+   the entry's r_info with r_sym set to 0 by relopt_image_set_rel_sym.  */
+static uint64_t
+info_without_sym (const relopt_image *img, const unsigned char *p)
+{
+  unsigned char e[24];
+
+  if (img->elfclass == RELOPT_ELFCLASS32)
+    {
+      memcpy (e, p, 8);
+      relopt_image_set_rel_sym (img, e, 0);
+      return relopt_get32 (e + 4, img->big);
+    }
+  memcpy (e, p, 16);
+  relopt_image_set_rel_sym (img, e, 0);
+  return relopt_get64 (e + 8, img->big);
 }
 
 /* The relocations of section IDX as identities, split as DESIGN 6
@@ -141,6 +163,7 @@ rel_ids (const relopt_image *img, uint32_t idx, uint64_t *np, uint64_t *nbp)
       relopt_image_get_rel (img, s->sh_type, s->data + j * ent, &rel);
       r[at].offset = rel.r_offset;
       r[at].type = rel.type;
+      r[at].info_rest = info_without_sym (img, s->data + j * ent);
       r[at].addend = rel.addend;
       sym_id_of (img, rel.sym, &r[at].sym);
     }
@@ -231,15 +254,17 @@ compare_relocs (const relopt_image *a, const relopt_image *b, uint32_t idx,
         char ys[160], xs[160];
         rc = relopt_set_error (
             err, RELOPT_E_CHECK,
-            "%s: %s relocation at 0x%llx (r_type %u, "
-            "addend %lld, symbol %s) differs from the "
-            "original's (r_type %u, addend %lld, symbol "
-            "%s)",
+            "%s: %s relocation at 0x%llx (r_type %u, r_info "
+            "without r_sym 0x%llx, addend %lld, symbol %s) differs from "
+            "the original's (r_type %u, r_info without r_sym 0x%llx, "
+            "addend %lld, symbol %s)",
             relopt_section_label (b, idx, lb, sizeof lb),
             j < nbx ? "branch" : "non-branch (kept in order)",
-            (unsigned long long)y[j].offset, y[j].type, (long long)y[j].addend,
+            (unsigned long long)y[j].offset, y[j].type,
+            (unsigned long long)y[j].info_rest, (long long)y[j].addend,
             describe_sym (&y[j].sym, ys, sizeof ys), x[j].type,
-            (long long)x[j].addend, describe_sym (&x[j].sym, xs, sizeof xs));
+            (unsigned long long)x[j].info_rest, (long long)x[j].addend,
+            describe_sym (&x[j].sym, xs, sizeof xs));
       }
   free (x);
   free (y);
@@ -284,20 +309,80 @@ section_difference (const relopt_image *a, const relopt_image *b, uint32_t idx)
   return NULL;
 }
 
+/* SHT_GROUP section IDX: the same flag word and member sections (by
+   index: a rewrite keeps every section's index, it only appends or drops
+   its own tables at the end) and the same signature symbol.  */
+static int
+compare_group (const relopt_image *a, const relopt_image *b, uint32_t idx,
+               struct relopt_error *err)
+{
+  const struct relopt_section *x = &a->sec[idx], *y = &b->sec[idx];
+  char lb[96];
+
+  if (x->sh_size != y->sh_size
+      || (x->sh_size && memcmp (x->data, y->data, x->sh_size) != 0))
+    return relopt_set_error (err, RELOPT_E_CHECK,
+                             "%s: group flags or members differ from the "
+                             "original's",
+                             relopt_section_label (b, idx, lb, sizeof lb));
+  if (x->sh_link == a->symtab)
+    {
+      struct sym_id s, t;
+      sym_id_of (a, x->sh_info, &s);
+      sym_id_of (b, y->sh_info, &t);
+      if (cmp_sym_id (&s, &t) != 0)
+        return relopt_set_error (err, RELOPT_E_CHECK,
+                                 "%s: group signature symbol changed",
+                                 relopt_section_label (b, idx, lb, sizeof lb));
+    }
+  return 0;
+}
+
+/* The ELF header fields a rewrite keeps (serialize.c writes e_shoff,
+   e_shnum and e_shstrndx itself, and e_phoff, e_phentsize, e_ehsize and
+   section header 0 in their canonical ET_REL form).  */
+static const char *
+header_difference (const relopt_image *a, const relopt_image *b)
+{
+  if (a->elfclass != b->elfclass || a->big != b->big
+      || a->e_machine != b->e_machine || a->e_flags != b->e_flags
+      || memcmp (a->ident, b->ident, 16) != 0)
+    return "ELF header (class, byte order, machine or flags)";
+  if (a->e_version != b->e_version || a->e_entry != b->e_entry)
+    return "ELF header (e_version or e_entry)";
+  return NULL;
+}
+
+/* Per section, what section_difference does not cover: relocations and
+   groups, by symbol identity.  */
+static int
+compare_symbol_users (const relopt_image *a, const relopt_image *b,
+                      struct relopt_error *err)
+{
+  uint32_t i;
+  int rc = 0;
+
+  for (i = 1; rc == 0 && i < a->shnum; i++)
+    if (relopt_image_is_symtab_reloc (a, i))
+      rc = compare_relocs (a, b, i, err);
+    else if (a->sec[i].sh_type == RELOPT_SHT_GROUP)
+      rc = compare_group (a, b, i, err);
+  return rc;
+}
+
 int
 relopt_compare_images (const relopt_image *a, const relopt_image *b,
                        struct relopt_error *err)
 {
   uint32_t i;
   char lb[96];
+  const char *what;
   int rc;
 
-  if (a->elfclass != b->elfclass || a->big != b->big
-      || a->e_machine != b->e_machine || a->e_flags != b->e_flags
-      || memcmp (a->ident, b->ident, 16) != 0)
+  what = header_difference (a, b);
+  if (what)
     return relopt_set_error (err, RELOPT_E_CHECK,
-                             "ELF header (class, byte order, machine or "
-                             "flags) differs from the original");
+                             "%s differs from the original", what);
   /* Trailing hash tables of a style not asked for are dropped.  */
   if (b->shnum < a->shnum)
     for (i = b->shnum; i < a->shnum; i++)
@@ -311,7 +396,7 @@ relopt_compare_images (const relopt_image *a, const relopt_image *b,
                              ".symtab, .strtab or .shstrtab moved");
   for (i = 1; i < a->shnum && i < b->shnum; i++)
     {
-      const char *what = section_difference (a, b, i);
+      what = section_difference (a, b, i);
       if (what)
         return relopt_set_error (
             err, RELOPT_E_CHECK, "%s: %s differs from the original",
@@ -324,21 +409,7 @@ relopt_compare_images (const relopt_image *a, const relopt_image *b,
                                "%s: added section is not a hash table",
                                relopt_section_label (b, i, lb, sizeof lb));
   rc = compare_symbols (a, b, err);
-  for (i = 1; rc == 0 && i < a->shnum; i++)
-    if (relopt_image_is_symtab_reloc (a, i))
-      rc = compare_relocs (a, b, i, err);
-  /* A group's signature symbol must be the same symbol.  */
-  for (i = 1; rc == 0 && i < a->shnum; i++)
-    if (a->sec[i].sh_type == RELOPT_SHT_GROUP
-        && a->sec[i].sh_link == a->symtab)
-      {
-        struct sym_id x, y;
-        sym_id_of (a, a->sec[i].sh_info, &x);
-        sym_id_of (b, b->sec[i].sh_info, &y);
-        if (cmp_sym_id (&x, &y) != 0)
-          rc = relopt_set_error (err, RELOPT_E_CHECK,
-                                 "%s: group signature symbol changed",
-                                 relopt_section_label (b, i, lb, sizeof lb));
-      }
+  if (rc == 0)
+    rc = compare_symbol_users (a, b, err);
   return rc;
 }

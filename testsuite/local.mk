@@ -85,6 +85,9 @@ EXTRA_DIST += \
 	testsuite/relopt.cli/cli.exp \
 	testsuite/relopt.check/check.exp \
 	testsuite/relopt.check/hashdefect.py \
+	testsuite/relopt.check/againstdefect.py \
+	testsuite/relopt.check/x86_64-group.s \
+	testsuite/relopt.check/mips64-rel.s \
 	testsuite/relopt.check/relorder.py \
 	testsuite/relopt.check/i386-data.s \
 	testsuite/relopt.check/mips-hilo.s \
