@@ -78,6 +78,7 @@ struct ehdr_tables
   uint64_t e_shoff;
   uint16_t e_phnum, e_shentsize;
   uint32_t e_shnum, e_shstrndx;
+  bool shstrndx_xindex; /* e_shstrndx was SHN_XINDEX */
 };
 
 /* e_ident: magic, class, data encoding, version.  */
@@ -205,9 +206,45 @@ section_count (const relopt_image *img, struct ehdr_tables *t)
       if (t->e_shnum == 0)
         shnum = s0.sh_size;
       if (t->e_shstrndx == RELOPT_SHN_XINDEX)
-        t->e_shstrndx = s0.sh_link;
+        {
+          t->e_shstrndx = s0.sh_link;
+          t->shstrndx_xindex = true;
+        }
     }
   return shnum;
+}
+
+/* Section header 0: the gABI makes every field 0 except those extended
+   numbering uses (sh_size for e_shnum 0, sh_link for e_shstrndx
+   SHN_XINDEX, sh_info for e_phnum PN_XNUM, which read_ehdr refuses).  */
+static int
+check_null_shdr (const relopt_image *img, const struct ehdr_tables *t,
+                 struct relopt_error *err)
+{
+  const struct relopt_section *s = &img->sec[0];
+  const struct
+  {
+    const char *name;
+    uint64_t value;
+  } f[] = { { "sh_name", s->sh_name },
+            { "sh_type", s->sh_type },
+            { "sh_flags", s->sh_flags },
+            { "sh_addr", s->sh_addr },
+            { "sh_offset", s->sh_offset },
+            { "sh_size", t->e_shnum == 0 ? 0 : s->sh_size },
+            { "sh_link", t->shstrndx_xindex ? 0 : s->sh_link },
+            { "sh_info", s->sh_info },
+            { "sh_addralign", s->sh_addralign },
+            { "sh_entsize", s->sh_entsize } };
+  size_t i;
+
+  for (i = 0; i < sizeof f / sizeof f[0]; i++)
+    if (f[i].value != 0)
+      return relopt_set_error (err, RELOPT_E_FORMAT,
+                               "section 0: %s is 0x%llx, not 0 (the null "
+                               "section header)",
+                               f[i].name, (unsigned long long)f[i].value);
+  return 0;
 }
 
 /* The section header table: where it is, how many entries, e_shstrndx;
@@ -254,7 +291,7 @@ read_shdr_table (relopt_image *img, struct ehdr_tables *t,
                              "e_shstrndx %u is not a section (%llu sections)",
                              t->e_shstrndx, (unsigned long long)shnum);
   img->shstrndx = t->e_shstrndx;
-  return 0;
+  return check_null_shdr (img, t, err);
 }
 
 /* Every section's sh_addralign, sh_link and extent; points DATA at the

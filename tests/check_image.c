@@ -198,8 +198,24 @@ enum defect
   D_XINDEX_NO_SHNDX,
   D_SHNDX_SIZE,
   D_EHSIZE,
+  /* One field of section header 0 set to 1, in EO_SH_* order.  */
+  D_SHDR0_NAME,
+  D_SHDR0_TYPE,
+  D_SHDR0_FLAGS,
+  D_SHDR0_ADDR,
+  D_SHDR0_OFFSET,
+  D_SHDR0_SIZE,
+  D_SHDR0_LINK,
+  D_SHDR0_INFO,
+  D_SHDR0_ALIGN,
+  D_SHDR0_ENTSIZE,
   D_COUNT
 };
+
+/* gABI names of section header fields, in EO_SH_* order.  */
+static const char *const shdr_field_names[]
+    = { "sh_name", "sh_type", "sh_flags", "sh_addr",      "sh_offset",
+        "sh_size", "sh_link", "sh_info",  "sh_addralign", "sh_entsize" };
 
 struct defect_case
 {
@@ -247,6 +263,17 @@ static const struct defect_case defects[D_COUNT] = {
   /* An ELF header "longer" than the file once made the ELF data end past
      EOF and the trailer length wrap to 2^64 - n.  */
   [D_EHSIZE] = { "e_ehsize past EOF", RELOPT_E_FORMAT },
+  /* Garbage in section header 0 was once zeroed in the output.  */
+  [D_SHDR0_NAME] = { "section 0 sh_name", RELOPT_E_FORMAT },
+  [D_SHDR0_TYPE] = { "section 0 sh_type", RELOPT_E_FORMAT },
+  [D_SHDR0_FLAGS] = { "section 0 sh_flags", RELOPT_E_FORMAT },
+  [D_SHDR0_ADDR] = { "section 0 sh_addr", RELOPT_E_FORMAT },
+  [D_SHDR0_OFFSET] = { "section 0 sh_offset", RELOPT_E_FORMAT },
+  [D_SHDR0_SIZE] = { "section 0 sh_size, e_shnum set", RELOPT_E_FORMAT },
+  [D_SHDR0_LINK] = { "section 0 sh_link, e_shstrndx set", RELOPT_E_FORMAT },
+  [D_SHDR0_INFO] = { "section 0 sh_info, e_phnum 0", RELOPT_E_FORMAT },
+  [D_SHDR0_ALIGN] = { "section 0 sh_addralign", RELOPT_E_FORMAT },
+  [D_SHDR0_ENTSIZE] = { "section 0 sh_entsize", RELOPT_E_FORMAT },
 };
 
 /* Apply defect D to BUF (parsed as V; sample indices IN).  */
@@ -391,6 +418,9 @@ damage (enum defect d, unsigned char *buf, size_t *len,
       break;
     case D_COUNT:
       break;
+    default:
+      eo_patch_shdr (buf, v, 0, EO_SH_NAME + (d - D_SHDR0_NAME), 1);
+      break;
     }
 }
 
@@ -440,6 +470,19 @@ defect_message (enum defect d, const struct eo_view *v,
       break;
     case D_EHSIZE:
       snprintf (buf, len, "e_ehsize 65535 is past the end of the file");
+      break;
+    case D_SHDR0_NAME:
+    case D_SHDR0_TYPE:
+    case D_SHDR0_FLAGS:
+    case D_SHDR0_ADDR:
+    case D_SHDR0_OFFSET:
+    case D_SHDR0_SIZE:
+    case D_SHDR0_LINK:
+    case D_SHDR0_INFO:
+    case D_SHDR0_ALIGN:
+    case D_SHDR0_ENTSIZE:
+      snprintf (buf, len, "section 0: %s is 0x1, not 0",
+                shdr_field_names[d - D_SHDR0_NAME]);
       break;
     default:
       return NULL;
