@@ -562,36 +562,60 @@ read_reloc_section (const relopt_image *img, uint32_t idx,
   return 0;
 }
 
-/* Sections that refer to .symtab by index: SHT_GROUP's signature symbol,
-   SHT_REL and SHT_RELA entries.  */
+/* SHT_GROUP IDX (gABI "Section Groups"): linked to .symtab, its
+   signature symbol (sh_info) in it, a flag word and then member section
+   indices, each naming a section other than 0.  */
+static int
+read_group (const relopt_image *img, uint32_t idx, struct relopt_error *err)
+{
+  const struct relopt_section *s = &img->sec[idx];
+  uint64_t j;
+  char lb[96];
+
+  relopt_section_label (img, idx, lb, sizeof lb);
+  if (s->sh_link != img->symtab)
+    return relopt_set_error (err, RELOPT_E_FORMAT,
+                             "%s: group sh_link %u is not .symtab", lb,
+                             s->sh_link);
+  if (s->sh_info >= img->nsyms)
+    return relopt_set_error (err, RELOPT_E_FORMAT,
+                             "%s: group signature symbol %u is not in "
+                             ".symtab",
+                             lb, s->sh_info);
+  if (s->sh_size == 0 || s->sh_size % 4 != 0)
+    return relopt_set_error (err, RELOPT_E_FORMAT,
+                             "%s: size %llu is not a positive multiple of 4",
+                             lb, (unsigned long long)s->sh_size);
+  for (j = 1; j < s->sh_size / 4; j++)
+    {
+      uint32_t member = relopt_get32 (s->data + 4 * j, img->big);
+      if (member == 0 || member >= img->shnum)
+        return relopt_set_error (err, RELOPT_E_FORMAT,
+                                 "%s: group member %llu: section index %u "
+                                 "is not a section",
+                                 lb, (unsigned long long)j, member);
+    }
+  return 0;
+}
+
+/* Sections that refer to other sections or to .symtab by index:
+   SHT_GROUP, SHT_REL and SHT_RELA.  */
 static int
 read_relocs (const relopt_image *img, struct relopt_error *err)
 {
   uint32_t i;
-  char lb[96];
-  int rc;
+  int rc = 0;
 
-  for (i = 1; i < img->shnum; i++)
+  for (i = 1; rc == 0 && i < img->shnum; i++)
     {
       const struct relopt_section *s = &img->sec[i];
 
-      if (s->sh_type == RELOPT_SHT_GROUP && s->sh_link == img->symtab)
-        {
-          if (s->sh_info >= img->nsyms)
-            return relopt_set_error (
-                err, RELOPT_E_FORMAT,
-                "%s: group signature symbol %u is not "
-                "in .symtab",
-                relopt_section_label (img, i, lb, sizeof lb), s->sh_info);
-          continue;
-        }
-      if (!relopt_image_is_symtab_reloc (img, i))
-        continue;
-      rc = read_reloc_section (img, i, err);
-      if (rc)
-        return rc;
+      if (s->sh_type == RELOPT_SHT_GROUP)
+        rc = read_group (img, i, err);
+      else if (relopt_image_is_symtab_reloc (img, i))
+        rc = read_reloc_section (img, i, err);
     }
-  return 0;
+  return rc;
 }
 
 static void

@@ -198,6 +198,10 @@ enum defect
   D_XINDEX_NO_SHNDX,
   D_SHNDX_SIZE,
   D_EHSIZE,
+  D_GROUP_MEMBER_BIG,
+  D_GROUP_MEMBER_0,
+  D_GROUP_LINK,
+  D_GROUP_SIZE,
   /* One field of section header 0 set to 1, in EO_SH_* order.  */
   D_SHDR0_NAME,
   D_SHDR0_TYPE,
@@ -263,6 +267,11 @@ static const struct defect_case defects[D_COUNT] = {
   /* An ELF header "longer" than the file once made the ELF data end past
      EOF and the trailer length wrap to 2^64 - n.  */
   [D_EHSIZE] = { "e_ehsize past EOF", RELOPT_E_FORMAT },
+  /* ld -r refuses these; relopt once copied them through.  */
+  [D_GROUP_MEMBER_BIG] = { "group member = shnum", RELOPT_E_FORMAT },
+  [D_GROUP_MEMBER_0] = { "group member 0", RELOPT_E_FORMAT },
+  [D_GROUP_LINK] = { "group sh_link to .strtab", RELOPT_E_FORMAT },
+  [D_GROUP_SIZE] = { "group size 2", RELOPT_E_FORMAT },
   /* Garbage in section header 0 was once zeroed in the output.  */
   [D_SHDR0_NAME] = { "section 0 sh_name", RELOPT_E_FORMAT },
   [D_SHDR0_TYPE] = { "section 0 sh_type", RELOPT_E_FORMAT },
@@ -416,6 +425,18 @@ damage (enum defect d, unsigned char *buf, size_t *len,
     case D_EHSIZE:
       eo_put (buf + (is32 ? 40 : 52), 0xffff, 2, big);
       break;
+    case D_GROUP_MEMBER_BIG:
+      eo_put (buf + v->sec[in->group].offset + 4, v->shnum, 4, big);
+      break;
+    case D_GROUP_MEMBER_0:
+      eo_put (buf + v->sec[in->group].offset + 4, 0, 4, big);
+      break;
+    case D_GROUP_LINK:
+      eo_patch_shdr (buf, v, in->group, EO_SH_LINK, in->strtab);
+      break;
+    case D_GROUP_SIZE:
+      eo_patch_shdr (buf, v, in->group, EO_SH_SIZE, 2);
+      break;
     case D_COUNT:
       break;
     default:
@@ -470,6 +491,20 @@ defect_message (enum defect d, const struct eo_view *v,
       break;
     case D_EHSIZE:
       snprintf (buf, len, "e_ehsize 65535 is past the end of the file");
+      break;
+    case D_GROUP_MEMBER_BIG:
+    case D_GROUP_MEMBER_0:
+      snprintf (buf, len,
+                "section %u '.group': group member 1: section index %u is "
+                "not a section",
+                in->group, d == D_GROUP_MEMBER_0 ? 0 : v->shnum);
+      break;
+    case D_GROUP_LINK:
+      snprintf (buf, len, "'.group': group sh_link %u is not .symtab",
+                in->strtab);
+      break;
+    case D_GROUP_SIZE:
+      snprintf (buf, len, "'.group': size 2 is not a positive multiple of 4");
       break;
     case D_SHDR0_NAME:
     case D_SHDR0_TYPE:
