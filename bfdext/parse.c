@@ -599,11 +599,14 @@ read_group (const relopt_image *img, uint32_t idx, struct relopt_error *err)
 }
 
 /* Sections that refer to other sections or to .symtab by index:
-   SHT_GROUP, SHT_REL and SHT_RELA.  */
+   SHT_GROUP; SHT_REL and SHT_RELA, whose sh_info names the section they
+   apply to (0, no section, is left to readers: BFD then takes the
+   section for plain data).  */
 static int
 read_relocs (const relopt_image *img, struct relopt_error *err)
 {
   uint32_t i;
+  char lb[96];
   int rc = 0;
 
   for (i = 1; rc == 0 && i < img->shnum; i++)
@@ -612,6 +615,11 @@ read_relocs (const relopt_image *img, struct relopt_error *err)
 
       if (s->sh_type == RELOPT_SHT_GROUP)
         rc = read_group (img, i, err);
+      else if ((s->sh_type == RELOPT_SHT_REL || s->sh_type == RELOPT_SHT_RELA)
+               && s->sh_info >= img->shnum)
+        rc = relopt_set_error (
+            err, RELOPT_E_FORMAT, "%s: sh_info %u is not a section",
+            relopt_section_label (img, i, lb, sizeof lb), s->sh_info);
       else if (relopt_image_is_symtab_reloc (img, i))
         rc = read_reloc_section (img, i, err);
     }

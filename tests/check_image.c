@@ -202,6 +202,7 @@ enum defect
   D_GROUP_MEMBER_0,
   D_GROUP_LINK,
   D_GROUP_SIZE,
+  D_REL_INFO,
   /* One field of section header 0 set to 1, in EO_SH_* order.  */
   D_SHDR0_NAME,
   D_SHDR0_TYPE,
@@ -272,6 +273,7 @@ static const struct defect_case defects[D_COUNT] = {
   [D_GROUP_MEMBER_0] = { "group member 0", RELOPT_E_FORMAT },
   [D_GROUP_LINK] = { "group sh_link to .strtab", RELOPT_E_FORMAT },
   [D_GROUP_SIZE] = { "group size 2", RELOPT_E_FORMAT },
+  [D_REL_INFO] = { "relocation sh_info = shnum", RELOPT_E_FORMAT },
   /* Garbage in section header 0 was once zeroed in the output.  */
   [D_SHDR0_NAME] = { "section 0 sh_name", RELOPT_E_FORMAT },
   [D_SHDR0_TYPE] = { "section 0 sh_type", RELOPT_E_FORMAT },
@@ -437,6 +439,9 @@ damage (enum defect d, unsigned char *buf, size_t *len,
     case D_GROUP_SIZE:
       eo_patch_shdr (buf, v, in->group, EO_SH_SIZE, 2);
       break;
+    case D_REL_INFO:
+      eo_patch_shdr (buf, v, in->reldata, EO_SH_INFO, v->shnum);
+      break;
     case D_COUNT:
       break;
     default:
@@ -505,6 +510,10 @@ defect_message (enum defect d, const struct eo_view *v,
       break;
     case D_GROUP_SIZE:
       snprintf (buf, len, "'.group': size 2 is not a positive multiple of 4");
+      break;
+    case D_REL_INFO:
+      snprintf (buf, len, "section %u '%s': sh_info %u is not a section",
+                in->reldata, v->sec[in->reldata].name, v->shnum);
       break;
     case D_SHDR0_NAME:
     case D_SHDR0_TYPE:
