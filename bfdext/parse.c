@@ -347,6 +347,13 @@ read_section_names (relopt_image *img, struct relopt_error *err)
         return relopt_set_error (err, RELOPT_E_FORMAT,
                                  "e_shstrndx %u is not a string table",
                                  img->shstrndx);
+      /* Offset 0 is the empty name (gABI "String Table"): section 0's
+         sh_name is 0 whatever the table holds.  */
+      if (ss->sh_size != 0 && ss->data[0] != '\0')
+        return relopt_set_error (err, RELOPT_E_FORMAT,
+                                 "section name table %u does not begin "
+                                 "with a NUL byte",
+                                 img->shstrndx);
       for (i = 0; i < img->shnum; i++)
         if (img->sec[i].sh_name != 0
             && (img->sec[i].sh_name >= ss->sh_size
@@ -378,8 +385,9 @@ read_sections (relopt_image *img, struct relopt_error *err)
   return rc;
 }
 
-/* A string table is usable for names when it is non-empty and ends with a
-   NUL, so every in-range offset yields a terminated string.  */
+/* A string table is usable for names when it is non-empty, begins with a
+   NUL (the empty name) and ends with one, so every in-range offset yields
+   a terminated string.  */
 static int
 check_strtab (const relopt_image *img, uint32_t idx, struct relopt_error *err)
 {
@@ -396,6 +404,12 @@ check_strtab (const relopt_image *img, uint32_t idx, struct relopt_error *err)
     return relopt_set_error (err, RELOPT_E_FORMAT,
                              "string table %s is empty or does not end with "
                              "a NUL byte",
+                             relopt_section_label (img, idx, lb, sizeof lb));
+  /* Offset 0 is the empty name (gABI "String Table"), st_name 0's.  */
+  if (s->data[0] != '\0')
+    return relopt_set_error (err, RELOPT_E_FORMAT,
+                             "string table %s does not begin with a NUL "
+                             "byte",
                              relopt_section_label (img, idx, lb, sizeof lb));
   return 0;
 }

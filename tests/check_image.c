@@ -214,6 +214,8 @@ enum defect
   D_SHDR0_INFO,
   D_SHDR0_ALIGN,
   D_SHDR0_ENTSIZE,
+  D_STRTAB_NUL0,
+  D_SHSTRTAB_NUL0,
   D_COUNT
 };
 
@@ -285,6 +287,10 @@ static const struct defect_case defects[D_COUNT] = {
   [D_SHDR0_INFO] = { "section 0 sh_info, e_phnum 0", RELOPT_E_FORMAT },
   [D_SHDR0_ALIGN] = { "section 0 sh_addralign", RELOPT_E_FORMAT },
   [D_SHDR0_ENTSIZE] = { "section 0 sh_entsize", RELOPT_E_FORMAT },
+  /* A name table starting with a name once gave sh_name 0 (section 0)
+     and st_name 0 that name in the output.  */
+  [D_STRTAB_NUL0] = { ".strtab without NUL at 0", RELOPT_E_FORMAT },
+  [D_SHSTRTAB_NUL0] = { ".shstrtab without NUL at 0", RELOPT_E_FORMAT },
 };
 
 /* Apply defect D to BUF (parsed as V; sample indices IN).  */
@@ -442,6 +448,12 @@ damage (enum defect d, unsigned char *buf, size_t *len,
     case D_REL_INFO:
       eo_patch_shdr (buf, v, in->reldata, EO_SH_INFO, v->shnum);
       break;
+    case D_STRTAB_NUL0:
+      buf[v->sec[in->strtab].offset] = 'x';
+      break;
+    case D_SHSTRTAB_NUL0:
+      buf[v->sec[v->shstrndx].offset] = 'x';
+      break;
     case D_COUNT:
       break;
     default:
@@ -527,6 +539,17 @@ defect_message (enum defect d, const struct eo_view *v,
     case D_SHDR0_ENTSIZE:
       snprintf (buf, len, "section 0: %s is 0x1, not 0",
                 shdr_field_names[d - D_SHDR0_NAME]);
+      break;
+    case D_STRTAB_NUL0:
+      snprintf (buf, len,
+                "string table section %u '.strtab' does not begin with a "
+                "NUL byte",
+                in->strtab);
+      break;
+    case D_SHSTRTAB_NUL0:
+      snprintf (buf, len,
+                "section name table %u does not begin with a NUL byte",
+                v->shstrndx);
       break;
     default:
       return NULL;
