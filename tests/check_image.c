@@ -434,10 +434,9 @@ damage (enum defect d, unsigned char *buf, size_t *len,
       eo_put (buf + (is32 ? 40 : 52), 0xffff, 2, big);
       break;
     case D_GROUP_MEMBER_BIG:
-      eo_put (buf + v->sec[in->group].offset + 4, v->shnum, 4, big);
-      break;
     case D_GROUP_MEMBER_0:
-      eo_put (buf + v->sec[in->group].offset + 4, 0, 4, big);
+      eo_put (buf + v->sec[in->group].offset + 4,
+              d == D_GROUP_MEMBER_0 ? 0 : v->shnum, 4, big);
       break;
     case D_GROUP_LINK:
       eo_patch_shdr (buf, v, in->group, EO_SH_LINK, in->strtab);

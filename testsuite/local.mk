@@ -86,7 +86,6 @@ EXTRA_DIST += \
 	testsuite/relopt.check/check.exp \
 	testsuite/relopt.check/hashdefect.py \
 	testsuite/relopt.check/relorder.py \
-	testsuite/relopt.check/setbyte.py \
 	testsuite/relopt.check/i386-data.s \
 	testsuite/relopt.check/mips-hilo.s \
 	testsuite/relopt.check/x86_64-debug.s
