@@ -78,6 +78,7 @@ struct ehdr_tables
   uint64_t e_shoff;
   uint16_t e_phnum, e_shentsize;
   uint32_t e_shnum, e_shstrndx;
+  bool shstrndx_xindex; /* e_shstrndx was SHN_XINDEX */
 };
 
 /* e_ident: magic, class, data encoding, version.  */
@@ -205,9 +206,45 @@ section_count (const relopt_image *img, struct ehdr_tables *t)
       if (t->e_shnum == 0)
         shnum = s0.sh_size;
       if (t->e_shstrndx == RELOPT_SHN_XINDEX)
-        t->e_shstrndx = s0.sh_link;
+        {
+          t->e_shstrndx = s0.sh_link;
+          t->shstrndx_xindex = true;
+        }
     }
   return shnum;
+}
+
+/* Section header 0: the gABI makes every field 0 except those extended
+   numbering uses (sh_size for e_shnum 0, sh_link for e_shstrndx
+   SHN_XINDEX, sh_info for e_phnum PN_XNUM, which read_ehdr refuses).  */
+static int
+check_null_shdr (const relopt_image *img, const struct ehdr_tables *t,
+                 struct relopt_error *err)
+{
+  const struct relopt_section *s = &img->sec[0];
+  const struct
+  {
+    const char *name;
+    uint64_t value;
+  } f[] = { { "sh_name", s->sh_name },
+            { "sh_type", s->sh_type },
+            { "sh_flags", s->sh_flags },
+            { "sh_addr", s->sh_addr },
+            { "sh_offset", s->sh_offset },
+            { "sh_size", t->e_shnum == 0 ? 0 : s->sh_size },
+            { "sh_link", t->shstrndx_xindex ? 0 : s->sh_link },
+            { "sh_info", s->sh_info },
+            { "sh_addralign", s->sh_addralign },
+            { "sh_entsize", s->sh_entsize } };
+  size_t i;
+
+  for (i = 0; i < sizeof f / sizeof f[0]; i++)
+    if (f[i].value != 0)
+      return relopt_set_error (err, RELOPT_E_FORMAT,
+                               "section 0: %s is 0x%llx, not 0 (the null "
+                               "section header)",
+                               f[i].name, (unsigned long long)f[i].value);
+  return 0;
 }
 
 /* The section header table: where it is, how many entries, e_shstrndx;
@@ -254,7 +291,7 @@ read_shdr_table (relopt_image *img, struct ehdr_tables *t,
                              "e_shstrndx %u is not a section (%llu sections)",
                              t->e_shstrndx, (unsigned long long)shnum);
   img->shstrndx = t->e_shstrndx;
-  return 0;
+  return check_null_shdr (img, t, err);
 }
 
 /* Every section's sh_addralign, sh_link and extent; points DATA at the
@@ -310,6 +347,13 @@ read_section_names (relopt_image *img, struct relopt_error *err)
         return relopt_set_error (err, RELOPT_E_FORMAT,
                                  "e_shstrndx %u is not a string table",
                                  img->shstrndx);
+      /* Offset 0 is the empty name (gABI "String Table"): section 0's
+         sh_name is 0 whatever the table holds.  */
+      if (ss->sh_size != 0 && ss->data[0] != '\0')
+        return relopt_set_error (err, RELOPT_E_FORMAT,
+                                 "section name table %u does not begin "
+                                 "with a NUL byte",
+                                 img->shstrndx);
       for (i = 0; i < img->shnum; i++)
         if (img->sec[i].sh_name != 0
             && (img->sec[i].sh_name >= ss->sh_size
@@ -341,8 +385,9 @@ read_sections (relopt_image *img, struct relopt_error *err)
   return rc;
 }
 
-/* A string table is usable for names when it is non-empty and ends with a
-   NUL, so every in-range offset yields a terminated string.  */
+/* A string table is usable for names when it is non-empty, begins with a
+   NUL (the empty name) and ends with one, so every in-range offset yields
+   a terminated string.  */
 static int
 check_strtab (const relopt_image *img, uint32_t idx, struct relopt_error *err)
 {
@@ -359,6 +404,12 @@ check_strtab (const relopt_image *img, uint32_t idx, struct relopt_error *err)
     return relopt_set_error (err, RELOPT_E_FORMAT,
                              "string table %s is empty or does not end with "
                              "a NUL byte",
+                             relopt_section_label (img, idx, lb, sizeof lb));
+  /* Offset 0 is the empty name (gABI "String Table"), st_name 0's.  */
+  if (s->data[0] != '\0')
+    return relopt_set_error (err, RELOPT_E_FORMAT,
+                             "string table %s does not begin with a NUL "
+                             "byte",
                              relopt_section_label (img, idx, lb, sizeof lb));
   return 0;
 }
@@ -525,36 +576,68 @@ read_reloc_section (const relopt_image *img, uint32_t idx,
   return 0;
 }
 
-/* Sections that refer to .symtab by index: SHT_GROUP's signature symbol,
-   SHT_REL and SHT_RELA entries.  */
+/* SHT_GROUP IDX (gABI "Section Groups"): linked to .symtab, its
+   signature symbol (sh_info) in it, a flag word and then member section
+   indices, each naming a section other than 0.  */
+static int
+read_group (const relopt_image *img, uint32_t idx, struct relopt_error *err)
+{
+  const struct relopt_section *s = &img->sec[idx];
+  uint64_t j;
+  char lb[96];
+
+  relopt_section_label (img, idx, lb, sizeof lb);
+  if (s->sh_link != img->symtab)
+    return relopt_set_error (err, RELOPT_E_FORMAT,
+                             "%s: group sh_link %u is not .symtab", lb,
+                             s->sh_link);
+  if (s->sh_info >= img->nsyms)
+    return relopt_set_error (err, RELOPT_E_FORMAT,
+                             "%s: group signature symbol %u is not in "
+                             ".symtab",
+                             lb, s->sh_info);
+  if (s->sh_size == 0 || s->sh_size % 4 != 0)
+    return relopt_set_error (err, RELOPT_E_FORMAT,
+                             "%s: size %llu is not a positive multiple of 4",
+                             lb, (unsigned long long)s->sh_size);
+  for (j = 1; j < s->sh_size / 4; j++)
+    {
+      uint32_t member = relopt_get32 (s->data + 4 * j, img->big);
+      if (member == 0 || member >= img->shnum)
+        return relopt_set_error (err, RELOPT_E_FORMAT,
+                                 "%s: group member %llu: section index %u "
+                                 "is not a section",
+                                 lb, (unsigned long long)j, member);
+    }
+  return 0;
+}
+
+/* Sections that refer to other sections or to .symtab by index:
+   SHT_GROUP; SHT_REL and SHT_RELA, whose sh_info names the section they
+   apply to (0, no section, is left to readers: BFD then takes the
+   section for plain data).  */
 static int
 read_relocs (const relopt_image *img, struct relopt_error *err)
 {
   uint32_t i;
   char lb[96];
-  int rc;
+  int rc = 0;
 
-  for (i = 1; i < img->shnum; i++)
+  for (i = 1; rc == 0 && i < img->shnum; i++)
     {
       const struct relopt_section *s = &img->sec[i];
 
-      if (s->sh_type == RELOPT_SHT_GROUP && s->sh_link == img->symtab)
-        {
-          if (s->sh_info >= img->nsyms)
-            return relopt_set_error (
-                err, RELOPT_E_FORMAT,
-                "%s: group signature symbol %u is not "
-                "in .symtab",
-                relopt_section_label (img, i, lb, sizeof lb), s->sh_info);
-          continue;
-        }
-      if (!relopt_image_is_symtab_reloc (img, i))
-        continue;
-      rc = read_reloc_section (img, i, err);
-      if (rc)
-        return rc;
+      if (s->sh_type == RELOPT_SHT_GROUP)
+        rc = read_group (img, i, err);
+      else if ((s->sh_type == RELOPT_SHT_REL || s->sh_type == RELOPT_SHT_RELA)
+               && s->sh_info >= img->shnum)
+        rc = relopt_set_error (
+            err, RELOPT_E_FORMAT, "%s: sh_info %u is not a section",
+            relopt_section_label (img, i, lb, sizeof lb), s->sh_info);
+      else if (relopt_image_is_symtab_reloc (img, i))
+        rc = read_reloc_section (img, i, err);
     }
-  return 0;
+  return rc;
 }
 
 static void

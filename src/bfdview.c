@@ -9,7 +9,12 @@
    changes, so symbols compare as a multiset.  Relocation order may change
    only among the branch relocations of a section (DESIGN 6): their ORDER
    is "B" (a multiset), every other relocation's is "N" and its rank among
-   the section's non-branch relocations, so their order must be kept.  */
+   the section's non-branch relocations, so their order must be kept.
+
+   A warning, error or assertion BFD prints while reading either file
+   fails the comparison too: BFD then reads the file other than ld would
+   trust it to be.  BFD prints none for relopt's outputs of valid modules
+   (make check-real), so no message is exempt.  */
 
 #include <config.h>
 #include "bfdview.h"
@@ -226,6 +231,52 @@ reloc_lines (bfd *abfd, asection *sec, asymbol **syms, struct lines *out,
   return ok;
 }
 
+/* What BFD prints to stderr while it reads, held in a memory stream.
+   BFD 2.40 prints through its error handler (bfd_set_error_handler), but
+   also straight to stderr the messages it queued while matching formats
+   (format.c, print_warnmsg), and exports no formatter for the %pA/%pB
+   conversions a handler would receive; so stderr itself is captured.  */
+struct bfd_capture
+{
+  FILE *real_stderr, *mem;
+  char *text;
+  size_t len;
+};
+
+static bool
+capture_begin (struct bfd_capture *c)
+{
+  c->text = NULL;
+  c->len = 0;
+  c->mem = open_memstream (&c->text, &c->len);
+  if (c->mem == NULL)
+    return false;
+  fflush (stderr);
+  c->real_stderr = stderr;
+  stderr = c->mem;
+  return true;
+}
+
+/* Restore stderr; MSG gets "BFD: " and the first line BFD printed
+   (without BFD's own "BFD: " prefix).  Returns whether BFD was silent.  */
+static bool
+capture_end (struct bfd_capture *c, char *msg, size_t len)
+{
+  const char *line;
+  bool silent;
+
+  stderr = c->real_stderr;
+  fclose (c->mem);
+  line = c->text ? c->text : "";
+  silent = line[0] == '\0';
+  if (strncmp (line, "BFD: ", 5) == 0)
+    line += 5;
+  if (!silent)
+    snprintf (msg, len, "BFD: %.*s", (int)strcspn (line, "\n"), line);
+  free (c->text);
+  return silent;
+}
+
 /* BFD's view of PATH as sorted lines.  Returns false with MSG set.  */
 static bool
 bfd_lines (const char *path, struct lines *out, char *msg, size_t len)
@@ -247,6 +298,24 @@ bfd_lines (const char *path, struct lines *out, char *msg, size_t len)
   return ok;
 }
 
+/* BFD's views of ORIG and REWRITTEN into *A and *B.  Returns false with
+   MSG set, also when BFD printed a message (capture_end).  */
+static bool
+both_views (const char *orig, const char *rewritten, struct lines *a,
+            struct lines *b, char *msg, size_t len)
+{
+  struct bfd_capture c;
+  bool ok;
+
+  if (!capture_begin (&c))
+    {
+      snprintf (msg, len, "out of memory");
+      return false;
+    }
+  ok = bfd_lines (orig, a, msg, len) && bfd_lines (rewritten, b, msg, len);
+  return capture_end (&c, ok ? msg : NULL, ok ? len : 0) && ok;
+}
+
 int
 bfdview_compare (const char *orig, const char *rewritten, char *msg,
                  size_t len)
@@ -255,9 +324,7 @@ bfdview_compare (const char *orig, const char *rewritten, char *msg,
   size_t i;
   int rc = 1;
 
-  if (!bfd_lines (orig, &a, msg, len))
-    goto out;
-  if (!bfd_lines (rewritten, &b, msg, len))
+  if (!both_views (orig, rewritten, &a, &b, msg, len))
     goto out;
   for (i = 0; i < a.n && i < b.n; i++)
     if (strcmp (a.v[i], b.v[i]) != 0)

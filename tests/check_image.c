@@ -198,8 +198,31 @@ enum defect
   D_XINDEX_NO_SHNDX,
   D_SHNDX_SIZE,
   D_EHSIZE,
+  D_GROUP_MEMBER_BIG,
+  D_GROUP_MEMBER_0,
+  D_GROUP_LINK,
+  D_GROUP_SIZE,
+  D_REL_INFO,
+  /* One field of section header 0 set to 1, in EO_SH_* order.  */
+  D_SHDR0_NAME,
+  D_SHDR0_TYPE,
+  D_SHDR0_FLAGS,
+  D_SHDR0_ADDR,
+  D_SHDR0_OFFSET,
+  D_SHDR0_SIZE,
+  D_SHDR0_LINK,
+  D_SHDR0_INFO,
+  D_SHDR0_ALIGN,
+  D_SHDR0_ENTSIZE,
+  D_STRTAB_NUL0,
+  D_SHSTRTAB_NUL0,
   D_COUNT
 };
+
+/* gABI names of section header fields, in EO_SH_* order.  */
+static const char *const shdr_field_names[]
+    = { "sh_name", "sh_type", "sh_flags", "sh_addr",      "sh_offset",
+        "sh_size", "sh_link", "sh_info",  "sh_addralign", "sh_entsize" };
 
 struct defect_case
 {
@@ -247,6 +270,27 @@ static const struct defect_case defects[D_COUNT] = {
   /* An ELF header "longer" than the file once made the ELF data end past
      EOF and the trailer length wrap to 2^64 - n.  */
   [D_EHSIZE] = { "e_ehsize past EOF", RELOPT_E_FORMAT },
+  /* ld -r refuses these; relopt once copied them through.  */
+  [D_GROUP_MEMBER_BIG] = { "group member = shnum", RELOPT_E_FORMAT },
+  [D_GROUP_MEMBER_0] = { "group member 0", RELOPT_E_FORMAT },
+  [D_GROUP_LINK] = { "group sh_link to .strtab", RELOPT_E_FORMAT },
+  [D_GROUP_SIZE] = { "group size 2", RELOPT_E_FORMAT },
+  [D_REL_INFO] = { "relocation sh_info = shnum", RELOPT_E_FORMAT },
+  /* Garbage in section header 0 was once zeroed in the output.  */
+  [D_SHDR0_NAME] = { "section 0 sh_name", RELOPT_E_FORMAT },
+  [D_SHDR0_TYPE] = { "section 0 sh_type", RELOPT_E_FORMAT },
+  [D_SHDR0_FLAGS] = { "section 0 sh_flags", RELOPT_E_FORMAT },
+  [D_SHDR0_ADDR] = { "section 0 sh_addr", RELOPT_E_FORMAT },
+  [D_SHDR0_OFFSET] = { "section 0 sh_offset", RELOPT_E_FORMAT },
+  [D_SHDR0_SIZE] = { "section 0 sh_size, e_shnum set", RELOPT_E_FORMAT },
+  [D_SHDR0_LINK] = { "section 0 sh_link, e_shstrndx set", RELOPT_E_FORMAT },
+  [D_SHDR0_INFO] = { "section 0 sh_info, e_phnum 0", RELOPT_E_FORMAT },
+  [D_SHDR0_ALIGN] = { "section 0 sh_addralign", RELOPT_E_FORMAT },
+  [D_SHDR0_ENTSIZE] = { "section 0 sh_entsize", RELOPT_E_FORMAT },
+  /* A name table starting with a name once gave sh_name 0 (section 0)
+     and st_name 0 that name in the output.  */
+  [D_STRTAB_NUL0] = { ".strtab without NUL at 0", RELOPT_E_FORMAT },
+  [D_SHSTRTAB_NUL0] = { ".shstrtab without NUL at 0", RELOPT_E_FORMAT },
 };
 
 /* Apply defect D to BUF (parsed as V; sample indices IN).  */
@@ -389,7 +433,30 @@ damage (enum defect d, unsigned char *buf, size_t *len,
     case D_EHSIZE:
       eo_put (buf + (is32 ? 40 : 52), 0xffff, 2, big);
       break;
+    case D_GROUP_MEMBER_BIG:
+    case D_GROUP_MEMBER_0:
+      eo_put (buf + v->sec[in->group].offset + 4,
+              d == D_GROUP_MEMBER_0 ? 0 : v->shnum, 4, big);
+      break;
+    case D_GROUP_LINK:
+      eo_patch_shdr (buf, v, in->group, EO_SH_LINK, in->strtab);
+      break;
+    case D_GROUP_SIZE:
+      eo_patch_shdr (buf, v, in->group, EO_SH_SIZE, 2);
+      break;
+    case D_REL_INFO:
+      eo_patch_shdr (buf, v, in->reldata, EO_SH_INFO, v->shnum);
+      break;
+    case D_STRTAB_NUL0:
+      buf[v->sec[in->strtab].offset] = 'x';
+      break;
+    case D_SHSTRTAB_NUL0:
+      buf[v->sec[v->shstrndx].offset] = 'x';
+      break;
     case D_COUNT:
+      break;
+    default:
+      eo_patch_shdr (buf, v, 0, EO_SH_NAME + (d - D_SHDR0_NAME), 1);
       break;
     }
 }
@@ -440,6 +507,48 @@ defect_message (enum defect d, const struct eo_view *v,
       break;
     case D_EHSIZE:
       snprintf (buf, len, "e_ehsize 65535 is past the end of the file");
+      break;
+    case D_GROUP_MEMBER_BIG:
+    case D_GROUP_MEMBER_0:
+      snprintf (buf, len,
+                "section %u '.group': group member 1: section index %u is "
+                "not a section",
+                in->group, d == D_GROUP_MEMBER_0 ? 0 : v->shnum);
+      break;
+    case D_GROUP_LINK:
+      snprintf (buf, len, "'.group': group sh_link %u is not .symtab",
+                in->strtab);
+      break;
+    case D_GROUP_SIZE:
+      snprintf (buf, len, "'.group': size 2 is not a positive multiple of 4");
+      break;
+    case D_REL_INFO:
+      snprintf (buf, len, "section %u '%s': sh_info %u is not a section",
+                in->reldata, v->sec[in->reldata].name, v->shnum);
+      break;
+    case D_SHDR0_NAME:
+    case D_SHDR0_TYPE:
+    case D_SHDR0_FLAGS:
+    case D_SHDR0_ADDR:
+    case D_SHDR0_OFFSET:
+    case D_SHDR0_SIZE:
+    case D_SHDR0_LINK:
+    case D_SHDR0_INFO:
+    case D_SHDR0_ALIGN:
+    case D_SHDR0_ENTSIZE:
+      snprintf (buf, len, "section 0: %s is 0x1, not 0",
+                shdr_field_names[d - D_SHDR0_NAME]);
+      break;
+    case D_STRTAB_NUL0:
+      snprintf (buf, len,
+                "string table section %u '.strtab' does not begin with a "
+                "NUL byte",
+                in->strtab);
+      break;
+    case D_SHSTRTAB_NUL0:
+      snprintf (buf, len,
+                "section name table %u does not begin with a NUL byte",
+                v->shstrndx);
       break;
     default:
       return NULL;

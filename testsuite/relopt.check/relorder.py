@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
-"""relorder.py IN OUT SECTION swap I J | reverse -- copy IN to OUT with the
-entries of relocation section SECTION (by name) reordered: entries I and
-J swapped, or all reversed.  Entry size from sh_entsize; ELFCLASS32/64,
-either byte order (testsuite/relopt.check/check.exp)."""
+"""relorder.py IN OUT SECTION swap I J | reverse | set OFFSET=VALUE... --
+copy IN to OUT with the entries of relocation section SECTION (by name)
+reordered: entries I and J swapped, or all reversed; or with the byte at
+each OFFSET of its contents set to VALUE (numbers may be 0x...).  Entry
+size from sh_entsize; ELFCLASS32/64, either byte order
+(testsuite/relopt.check/check.exp)."""
 import struct
 import sys
 
@@ -35,6 +37,13 @@ if op == 'swap':
     ents[a], ents[b] = ents[b], ents[a]
 elif op == 'reverse':
     ents.reverse()
+elif op == 'set':
+    for a in sys.argv[5:]:
+        at, value = (int(n, 0) for n in a.split('='))
+        if at >= size:
+            sys.exit('relorder.py: offset %d is past %s' % (at, name))
+        ents[at // ent] = (ents[at // ent][:at % ent] + bytes([value])
+                           + ents[at // ent][at % ent + 1:])
 else:
     sys.exit('relorder.py: unknown operation ' + op)
 d[off:off + size] = b''.join(ents)
