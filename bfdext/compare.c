@@ -317,6 +317,7 @@ compare_group (const relopt_image *a, const relopt_image *b, uint32_t idx,
                struct relopt_error *err)
 {
   const struct relopt_section *x = &a->sec[idx], *y = &b->sec[idx];
+  struct sym_id s, t;
   char lb[96];
 
   if (x->sh_size != y->sh_size
@@ -325,16 +326,13 @@ compare_group (const relopt_image *a, const relopt_image *b, uint32_t idx,
                              "%s: group flags or members differ from the "
                              "original's",
                              relopt_section_label (b, idx, lb, sizeof lb));
-  if (x->sh_link == a->symtab)
-    {
-      struct sym_id s, t;
-      sym_id_of (a, x->sh_info, &s);
-      sym_id_of (b, y->sh_info, &t);
-      if (cmp_sym_id (&s, &t) != 0)
-        return relopt_set_error (err, RELOPT_E_CHECK,
-                                 "%s: group signature symbol changed",
-                                 relopt_section_label (b, idx, lb, sizeof lb));
-    }
+  /* parse.c made every group link to .symtab.  */
+  sym_id_of (a, x->sh_info, &s);
+  sym_id_of (b, y->sh_info, &t);
+  if (cmp_sym_id (&s, &t) != 0)
+    return relopt_set_error (err, RELOPT_E_CHECK,
+                             "%s: group signature symbol changed",
+                             relopt_section_label (b, idx, lb, sizeof lb));
   return 0;
 }
 
