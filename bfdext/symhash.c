@@ -336,7 +336,10 @@ gnu_alloc (struct relopt_gnu_table *t, uint32_t nchain,
   return 0;
 }
 
-/* floor(log2(X)), 0 for X <= 1: binutils' bfd_log2.  */
+/* floor(log2(X)), 0 for X <= 1.  binutils 2.40's bfd/elflink.c
+   (bfd_elf_size_dynsym_hash_dynstr) computes the bloom size from this
+   with its own loop, not with bfd_log2, which rounds up (libbfd.c,
+   binutils 2.40 and later).  */
 static unsigned
 log2_floor (uint32_t x)
 {

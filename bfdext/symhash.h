@@ -103,13 +103,17 @@ struct relopt_gnu_table
   uint32_t *chain;
 };
 
-/* relopt's fixed sizing rule, bfd elflink.c's without -O (checked against
-   ld 2.40 --hash-style=gnu output): NBUCKETS = relopt_hash_nbucket
-   (NHASHED), at least 2; with L = floor(log2(NHASHED)) + 1 (bfd_log2 + 1;
-   L = 1 for NHASHED <= 1): bits = L < 3 ? 5 : (NHASHED & (1 << (L - 2)))
-   ? L + 3 : L + 2, raised to 6 for 64-bit; SHIFT2 = bits; MASKWORDS =
-   2^bits / WORDBITS.  Examples (32-bit / 64-bit maskwords, shift2):
-   3 symbols: 1/1, 5/6; 8: 2/1, 6; 100: 32/16, 10; 1000: 256/128, 13.  */
+/* relopt's fixed sizing rule, that of binutils 2.40 bfd/elflink.c
+   (bfd_elf_size_dynsym_hash_dynstr and compute_bucket_count, without -O;
+   scripts/check-gnu-params.sh compares it with ld 2.40's output):
+   NBUCKETS = relopt_hash_nbucket (NHASHED), at least 2; with L =
+   floor(log2(NHASHED)) + 1 (elflink.c's own loop, not bfd_log2, which
+   rounds up; L = 1 for NHASHED <= 1): bits = L < 3 ? 5 : (NHASHED & (1
+   << (L - 2))) ? L + 3 : L + 2, raised to 6 for 64-bit; SHIFT2 = bits;
+   MASKWORDS = 2^bits / WORDBITS.  NHASHED = 0 follows the same rule
+   (ld writes a special empty table there: 1 bucket, shift 0).  Examples
+   (32-bit / 64-bit maskwords, shift2): 3 symbols: 1/1, 5/6; 8: 2/1, 6; 100:
+   32/16, 10; 1000: 256/128, 13.  */
 void relopt_gnu_params (uint32_t nhashed, unsigned wordbits,
                         uint32_t *nbuckets, uint32_t *maskwords,
                         uint32_t *shift2);

@@ -8,7 +8,7 @@ by hand for the small cases); each .d file carries the numbers in a
 comment.  It reads the *input* object with readelf only, never relopt's
 output.
 
-  hashcalc.py [--style sysv|gnu|both] [--bloom bfd|header] [--nosort]
+  hashcalc.py [--style sysv|gnu|both] [--bloom bfd|ceil] [--nosort]
               OBJECT
 
 prints the final symbol order, the SysV and GNU table words, their hex
@@ -28,9 +28,13 @@ Rules applied (with the source of each):
   (bucket, original index); symoffset = first hashed index.  Without the
   GNU style no symbol moves (DESIGN 4: "only when symbols move").
 - nbucket (symhash.h, both styles, from each style's own count): largest
-  of elf_buckets[] <= n, 1 for n <= 2.
-- bloom (symhash.h relopt_gnu_params): "header" rule L = ceil(log2 n) + 1;
-  "bfd" rule (bfd/elflink.c): L = bit length of n (floor(log2 n) + 1).
+  of binutils' elf_buckets[] (1 ... 32771) <= n, 1 for n <= 2; .gnu.hash
+  at least 2 (bfd's compute_bucket_count).
+- bloom: "bfd" rule, relopt's (symhash.h relopt_gnu_params, binutils
+  2.40 bfd/elflink.c bfd_elf_size_dynsym_hash_dynstr, whose loop computes
+  L = bit length of n = floor(log2 n) + 1), the default; "ceil" rule
+  L = ceil(log2 n) + 1, what bfd_log2 (n) + 1 gives since bfd_log2 rounds
+  up: not relopt's rule, kept to show where the two readings differ.
   Both agree when n is a power of two.  bits = 5 if L < 3, else L + 3 if
   n & (1 << (L - 2)) else L + 2; 64-bit: at least 6; maskwords =
   2^bits / wordbits; shift2 = bits.
@@ -50,8 +54,10 @@ import re
 import subprocess
 import sys
 
+# binutils bfd/elflink.c elf_buckets[] (ld.bfd's list ends at 32771;
+# gold's goes on, relopt follows ld.bfd).
 ELF_BUCKETS = [1, 3, 17, 37, 67, 97, 131, 197, 263, 521, 1031, 2053, 4099,
-               8209, 16411, 32771, 65537, 131101, 262147]
+               8209, 16411, 32771]
 
 
 # AAELF mapping symbols: $a, $d, $t, $x, alone or followed by '.' and
@@ -224,7 +230,7 @@ def reloc_order(obj, cls, big, machine, order, nosort):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--style", default="gnu")
-    ap.add_argument("--bloom", default="header")
+    ap.add_argument("--bloom", default="bfd", choices=("bfd", "ceil"))
     ap.add_argument("--nosort", action="store_true")
     ap.add_argument("obj")
     a = ap.parse_args()
@@ -294,7 +300,7 @@ def main():
 
     if a.style in ("gnu", "both"):
         n = len(final) - symoffset
-        nb = nbucket(n)
+        nb = max(nbucket(n), 2)
         maskwords, shift2 = bloom_params(n, wordbits, a.bloom)
         bloom = [0] * maskwords
         buckets = [0] * nb

@@ -4,7 +4,7 @@
 # Input symtab: 1 one, 2 two, 3 ext (UND), 4 three (no locals).
 # Final: 1 ext, then by bucket (nbuckets 3): two 0x0b88b01f % 3 = 0,
 # three 0x106d145d % 3 = 1, one 0x0b8899a7 % 3 = 2; symoffset 2.
-# Bloom sizing, bfd elflink.c's rule (bfd_log2 is floor; see symhash.h):
+# Bloom sizing, binutils 2.40 elflink.c's rule (floor of log2; symhash.h):
 #   L = floor(log2(3)) + 1 = 2 < 3 -> bits = 5; shift2 = 5,
 #   maskwords = 2^5 / 32 = 1.  GNU ld -shared gives the same for 3
 #   symbols (scripts/check-gnu-params.sh checks that on every build).
