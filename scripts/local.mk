@@ -11,6 +11,11 @@
 ## for dpkg --add-architecture the first time.
 ##   make check-real REAL_ARCHS="armhf arm64" REAL_FLAGS="--limit 200"
 
+## The contract is in the tree (doc/design.md) and every reference in the
+## tree points there (scripts/check-design-refs.sh; --fix rewrites them).
+TESTS += scripts/check-design-refs.sh
+EXTRA_DIST += doc/design.md scripts/check-design-refs.sh
+
 EXTRA_DIST += scripts/fetch-kernel-debs.sh scripts/real-modules.sh \
 	scripts/real/check-module.sh scripts/real/elflint-filter.sed \
 	scripts/real/survey.py scripts/real/FACTS.md \
