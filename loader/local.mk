@@ -4,17 +4,25 @@
 ## bfdext's --check (bfdext/check.c), bench/loadermodel, the Check suite
 ## tests/check_loader and the fuzz target fuzz/fuzz_loader.c compile it.
 ##
+## Both files are in the Linux kernel's coding style (tabs, kernel
+## comments, u32/u64 types), checked by the kernel's own checkpatch.pl,
+## not by clang-format (`make format-check' leaves loader/ out).
+##
 ## make check runs:
 ##   tests/loader-freestanding.sh  -ffreestanding -nostdlib -fno-builtin
 ##                                 builds for x86_64, i386, arm, aarch64
 ##                                 with `nm -u' empty
+##   tests/loader-checkpatch.sh    scripts/checkpatch.pl --strict --no-tree
+##                                 --file (linux-source-6.12) reports
+##                                 nothing; skipped without that package
 ## `make fuzz-loader FUZZ_SECONDS=N' runs its libFuzzer target
 ## (fuzz/run-fuzz.sh --loader; clang).
 
-TESTS += tests/loader-freestanding.sh
+TESTS += tests/loader-freestanding.sh tests/loader-checkpatch.sh
 
 EXTRA_DIST += loader/relopt-loader.h loader/relopt-loader.c \
-	loader/README.md tests/loader-freestanding.sh
+	loader/README.md tests/loader-freestanding.sh \
+	tests/loader-checkpatch.sh tests/linux-source.sh
 
 ## loader/linux: the Linux arm/arm64 module-plts patches and the rig that
 ## builds and boots them (loader/linux/README.md; not run by make check).

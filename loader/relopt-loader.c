@@ -1,12 +1,14 @@
-/* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0 */
-/* relopt-loader.c -- validate relopt's .hash/.gnu.hash, look names up,
-   count PLT slots in one pass.  The manual is relopt-loader.h.
-
-   Copyright (c) 2026 The relopt authors.  Licence: see relopt-loader.h
-   (BSD-2-Clause, or GPL-2.0 at your option).
-
-   No libc: the helpers below replace memcmp/strcmp/strlen, and nothing
-   here copies a struct large enough for a compiler to call memcpy.  */
+// SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0
+/*
+ * relopt-loader.c -- validate relopt's .hash/.gnu.hash, look names up,
+ * count PLT slots in one pass.  The manual is relopt-loader.h.
+ *
+ * Copyright (c) 2026 The relopt authors.  Licence: see relopt-loader.h
+ * (BSD-2-Clause, or GPL-2.0 at your option).
+ *
+ * No libc: the helpers below replace memcmp/strcmp/strlen, and nothing
+ * here copies a struct large enough for a compiler to call memcpy.
+ */
 
 #include "relopt-loader.h"
 
@@ -31,1090 +33,1080 @@
 
 /* ---- bytes ---------------------------------------------------------- */
 
-static uint32_t
-get16 (const unsigned char *p, unsigned big)
+static u32 get16(const unsigned char *p, unsigned int big)
 {
-  return big ? (uint32_t) p[0] << 8 | p[1] : (uint32_t) p[1] << 8 | p[0];
+	return big ? (u32)p[0] << 8 | p[1] : (u32)p[1] << 8 | p[0];
 }
 
-static uint32_t
-get32 (const unsigned char *p, unsigned big)
+static u32 get32(const unsigned char *p, unsigned int big)
 {
-  if (big)
-    return (uint32_t) p[0] << 24 | (uint32_t) p[1] << 16
-           | (uint32_t) p[2] << 8 | p[3];
-  return (uint32_t) p[3] << 24 | (uint32_t) p[2] << 16 | (uint32_t) p[1] << 8
-         | p[0];
+	if (big)
+		return (u32)p[0] << 24 | (u32)p[1] << 16 | (u32)p[2] << 8 |
+		       p[3];
+	return (u32)p[3] << 24 | (u32)p[2] << 16 | (u32)p[1] << 8 | p[0];
 }
 
-static uint64_t
-get64 (const unsigned char *p, unsigned big)
+static u64 get64(const unsigned char *p, unsigned int big)
 {
-  uint64_t a = get32 (p, big), b = get32 (p + 4, big);
+	u64 a = get32(p, big), b = get32(p + 4, big);
 
-  return big ? a << 32 | b : b << 32 | a;
+	return big ? a << 32 | b : b << 32 | a;
 }
 
-static uint64_t
-get_word (const unsigned char *p, unsigned size, unsigned big)
+static u64 get_word(const unsigned char *p, unsigned int size, unsigned int big)
 {
-  return size == 8 ? get64 (p, big) : get32 (p, big);
+	return size == 8 ? get64(p, big) : get32(p, big);
 }
 
 /* ---- arithmetic --------------------------------------------------- */
 
-/* N / D and N % D (0 < D < 2^63) without the compiler's helper functions:
-   32-bit ARM before ARMv7VE has no divide instruction and a kernel need
-   not link libgcc's __aeabi_uldivmod or __udivmoddi4.  64 steps; used
-   once per call, on sizes.  */
-static uint64_t
-udiv64 (uint64_t n, uint64_t d, uint64_t *rem)
+/*
+ * N / D and N % D (0 < D < 2^63) without the compiler's helper functions:
+ * 32-bit ARM before ARMv7VE has no divide instruction and a kernel need
+ * not link libgcc's __aeabi_uldivmod or __udivmoddi4.  64 steps; used
+ * once per call, on sizes.
+ */
+static u64 udiv64(u64 n, u64 d, u64 *rem)
 {
-  uint64_t q = 0, r = 0;
-  int k;
+	u64 q = 0, r = 0;
+	int k;
 
-  for (k = 63; k >= 0; k--)
-    {
-      r = r << 1 | ((n >> k) & 1);
-      if (r >= d)
-        {
-          r -= d;
-          q |= (uint64_t) 1 << k;
-        }
-    }
-  *rem = r;
-  return q;
+	for (k = 63; k >= 0; k--) {
+		r = r << 1 | ((n >> k) & 1);
+		if (r >= d) {
+			r -= d;
+			q |= (u64)1 << k;
+		}
+	}
+	*rem = r;
+	return q;
 }
 
-/* H % D (D > 0) for the hash tables: the hardware divide where there is
-   one, else 32 shift-and-subtract steps (forced by -DRLO_SOFT_DIVIDE,
-   which fuzz/replay-loader is built with so `make check' runs it).  */
-static uint32_t
-umod32 (uint32_t h, uint32_t d)
+/*
+ * H % D (D > 0) for the hash tables: the hardware divide where there is
+ * one, else 32 shift-and-subtract steps (forced by -DRLO_SOFT_DIVIDE,
+ * which fuzz/replay-loader is built with so `make check' runs it).
+ */
+static u32 umod32(u32 h, u32 d)
 {
-#if defined(RLO_SOFT_DIVIDE) \
-    || (defined(__arm__) && !defined(__ARM_FEATURE_IDIV))
-  uint64_t r = 0; /* 33 bits needed when D > 2^31 */
-  int k;
+#if defined(RLO_SOFT_DIVIDE) || \
+	(defined(__arm__) && !defined(__ARM_FEATURE_IDIV))
+	u64 r = 0; /* 33 bits needed when D > 2^31 */
+	int k;
 
-  for (k = 31; k >= 0; k--)
-    {
-      r = r << 1 | ((h >> k) & 1);
-      if (r >= d)
-        r -= d;
-    }
-  return (uint32_t) r;
+	for (k = 31; k >= 0; k--) {
+		r = r << 1 | ((h >> k) & 1);
+		if (r >= d)
+			r -= d;
+	}
+	return (u32)r;
 #else
-  return h % d;
+	return h % d;
 #endif
 }
 
 /* ---- names ---------------------------------------------------------- */
 
-uint32_t
-rlo_sysv_hash (const char *name)
+u32 rlo_sysv_hash(const char *name)
 {
-  const unsigned char *p = (const unsigned char *) name;
-  uint32_t h = 0, g;
+	const unsigned char *p = (const unsigned char *)name;
+	u32 h = 0, g;
 
-  for (; *p; p++)
-    {
-      h = (h << 4) + *p;
-      g = h & 0xf0000000u;
-      if (g)
-        h ^= g >> 24;
-      h &= ~g;
-    }
-  return h;
+	for (; *p; p++) {
+		h = (h << 4) + *p;
+		g = h & 0xf0000000u;
+		if (g)
+			h ^= g >> 24;
+		h &= ~g;
+	}
+	return h;
 }
 
-uint32_t
-rlo_gnu_hash (const char *name)
+u32 rlo_gnu_hash(const char *name)
 {
-  const unsigned char *p = (const unsigned char *) name;
-  uint32_t h = 5381;
+	const unsigned char *p = (const unsigned char *)name;
+	u32 h = 5381;
 
-  for (; *p; p++)
-    h = h * 33 + *p;
-  return h;
+	for (; *p; p++)
+		h = h * 33 + *p;
+	return h;
 }
 
-/* Whether strtab string S (known to end inside .strtab: validated) equals
-   the caller's NAME.  Stops at S's NUL, which exists.  */
-static int
-name_eq (const unsigned char *s, const char *name)
+/*
+ * Whether strtab string S (known to end inside .strtab: validated) equals
+ * the caller's NAME.  Stops at S's NUL, which exists.
+ */
+static int name_eq(const unsigned char *s, const char *name)
 {
-  const unsigned char *n = (const unsigned char *) name;
-  uint64_t k;
+	const unsigned char *n = (const unsigned char *)name;
+	u64 k;
 
-  for (k = 0; s[k] == n[k]; k++)
-    if (s[k] == 0)
-      return 1;
-  return 0;
+	for (k = 0; s[k] == n[k]; k++)
+		if (s[k] == 0)
+			return 1;
+	return 0;
 }
 
 /* Two strtab strings.  */
-static int
-str_eq (const unsigned char *a, const unsigned char *b)
+static int str_eq(const unsigned char *a, const unsigned char *b)
 {
-  return name_eq (a, (const char *) b);
+	return name_eq(a, (const char *)b);
 }
 
-/* ARM/AArch64 mapping symbol names (AAELF): "$a", "$d", "$t", "$x", alone
-   or followed by '.' and more.  */
-static int
-is_mapping_name (const unsigned char *n)
+/*
+ * ARM/AArch64 mapping symbol names (AAELF): "$a", "$d", "$t", "$x", alone
+ * or followed by '.' and more.
+ */
+static int is_mapping_name(const unsigned char *n)
 {
-  return n[0] == '$' && (n[1] == 'a' || n[1] == 'd' || n[1] == 't'
-                         || n[1] == 'x')
-         && (n[2] == 0 || n[2] == '.');
+	return n[0] == '$' &&
+	       (n[1] == 'a' || n[1] == 'd' || n[1] == 't' || n[1] == 'x') &&
+	       (n[2] == 0 || n[2] == '.');
 }
 
-static int
-mapping_machine (const struct rlo_elf *elf)
+static int mapping_machine(const struct rlo_elf *elf)
 {
-  return elf->machine == RLO_EM_ARM || elf->machine == RLO_EM_AARCH64;
+	return elf->machine == RLO_EM_ARM || elf->machine == RLO_EM_AARCH64;
 }
 
 /* ---- the symtab ----------------------------------------------------- */
 
-/* One symbol's fields, decoded.  NAME points into .strtab, or is NULL
-   when st_name is outside it.  */
-struct sym
-{
-  const unsigned char *name;
-  uint32_t st_name;
-  unsigned bind, type;
-  uint32_t shndx;
+/*
+ * One symbol's fields, decoded.  NAME points into .strtab, or is NULL
+ * when st_name is outside it.
+ */
+struct sym {
+	const unsigned char *name;
+	u32 st_name;
+	unsigned int bind, type;
+	u32 shndx;
 };
 
-static void
-get_sym (const struct rlo_elf *elf, uint64_t i, struct sym *s)
+static void get_sym(const struct rlo_elf *elf, u64 i, struct sym *s)
 {
-  const unsigned char *p = elf->symtab + i * elf->symtab_entsize;
-  unsigned big = elf->big_endian;
-  unsigned info;
+	const unsigned char *p = elf->symtab + i * elf->symtab_entsize;
+	unsigned int big = elf->big_endian;
+	unsigned int info;
 
-  s->st_name = get32 (p, big);
-  if (elf->elfclass == RLO_ELFCLASS64)
-    {
-      info = p[4];
-      s->shndx = get16 (p + 6, big);
-    }
-  else
-    {
-      info = p[12];
-      s->shndx = get16 (p + 14, big);
-    }
-  s->bind = info >> 4;
-  s->type = info & 0xf;
-  s->name = s->st_name < elf->strtab_size ? elf->strtab + s->st_name : 0;
+	s->st_name = get32(p, big);
+	if (elf->elfclass == RLO_ELFCLASS64) {
+		info = p[4];
+		s->shndx = get16(p + 6, big);
+	} else {
+		info = p[12];
+		s->shndx = get16(p + 14, big);
+	}
+	s->bind = info >> 4;
+	s->type = info & 0xf;
+	s->name = s->st_name < elf->strtab_size ? elf->strtab + s->st_name : NULL;
 }
 
-/* The symtab alone: class known, entsize right, size a multiple of it, at
-   most 2^32 - 1 entries.  Sets *NSYMS.  */
-static int
-check_symtab (const struct rlo_elf *elf, uint32_t *nsyms)
+/*
+ * The symtab alone: class known, entsize right, size a multiple of it, at
+ * most 2^32 - 1 entries.  Sets *NSYMS.
+ */
+static int check_symtab(const struct rlo_elf *elf, u32 *nsyms)
 {
-  uint64_t want, n, rem;
+	u64 want, n, rem;
 
-  if (elf == 0 || elf->symtab == 0)
-    return RLO_E_ARG;
-  if (elf->elfclass == RLO_ELFCLASS32)
-    want = 16;
-  else if (elf->elfclass == RLO_ELFCLASS64)
-    want = 24;
-  else
-    return RLO_E_ARG;
-  if (elf->symtab_entsize != want)
-    return RLO_E_SYMTAB;
-  n = udiv64 (elf->symtab_size, want, &rem);
-  if (rem != 0 || n > 0xffffffffu)
-    return RLO_E_SYMTAB;
-  *nsyms = (uint32_t) n;
-  return RLO_OK;
+	if (!elf || !elf->symtab)
+		return RLO_E_ARG;
+	if (elf->elfclass == RLO_ELFCLASS32)
+		want = 16;
+	else if (elf->elfclass == RLO_ELFCLASS64)
+		want = 24;
+	else
+		return RLO_E_ARG;
+	if (elf->symtab_entsize != want)
+		return RLO_E_SYMTAB;
+	n = udiv64(elf->symtab_size, want, &rem);
+	if (rem != 0 || n > 0xffffffffu)
+		return RLO_E_SYMTAB;
+	*nsyms = (u32)n;
+	return RLO_OK;
 }
 
-/* Symtab and strtab: the strtab non-empty and NUL-terminated, so every
-   name that starts inside it ends inside it.  */
-static int
-check_elf (const struct rlo_elf *elf, uint32_t *nsyms)
+/*
+ * Symtab and strtab: the strtab non-empty and NUL-terminated, so every
+ * name that starts inside it ends inside it.
+ */
+static int check_elf(const struct rlo_elf *elf, u32 *nsyms)
 {
-  int rc = check_symtab (elf, nsyms);
+	int rc = check_symtab(elf, nsyms);
 
-  if (rc)
-    return rc;
-  if (elf->strtab == 0 || elf->strtab_size == 0
-      || elf->strtab[elf->strtab_size - 1] != 0)
-    return RLO_E_SYMTAB;
-  return RLO_OK;
+	if (rc)
+		return rc;
+	if (!elf->strtab || elf->strtab_size == 0 ||
+	    elf->strtab[elf->strtab_size - 1] != 0)
+		return RLO_E_SYMTAB;
+	return RLO_OK;
 }
 
-/* Defined, named (inside .strtab), not STT_SECTION/STT_FILE: what may sit
-   on a SysV chain (mapping symbols included, as older relopt chained
-   them).  */
-static int
-sysv_chainable (const struct sym *s)
+/*
+ * Defined, named (inside .strtab), not STT_SECTION/STT_FILE: what may sit
+ * on a SysV chain (mapping symbols included, as older relopt chained
+ * them).
+ */
+static int sysv_chainable(const struct sym *s)
 {
-  return s->shndx != RLO_SHN_UNDEF && s->name != 0 && s->name[0] != 0
-         && s->type != RLO_STT_SECTION && s->type != RLO_STT_FILE;
+	return s->shndx != RLO_SHN_UNDEF && s->name && s->name[0] != 0 &&
+	       s->type != RLO_STT_SECTION && s->type != RLO_STT_FILE;
 }
 
 /* Hashed in .hash by relopt's current contract (DESIGN 2).  */
-static int
-sysv_hashed (const struct rlo_elf *elf, const struct sym *s)
+static int sysv_hashed(const struct rlo_elf *elf, const struct sym *s)
 {
-  return sysv_chainable (s)
-         && !(mapping_machine (elf) && is_mapping_name (s->name));
+	return sysv_chainable(s) &&
+	       !(mapping_machine(elf) && is_mapping_name(s->name));
 }
 
-/* SHN_XINDEX: the real section index is in SHT_SYMTAB_SHNDX, which the
-   library does not read.  relopt decides on the real index, so such a
-   symbol may or may not be hashed: it may be chained (then it is looked
-   up like any other) but is never required to be.  */
+/*
+ * SHN_XINDEX: the real section index is in SHT_SYMTAB_SHNDX, which the
+ * library does not read.  relopt decides on the real index, so such a
+ * symbol may or may not be hashed: it may be chained (then it is looked
+ * up like any other) but is never required to be.
+ */
 #define RLO_SHN_XINDEX 0xffffu
 
-static int
-is_xindex (const struct sym *s)
+static int is_xindex(const struct sym *s)
 {
-  return s->shndx == RLO_SHN_XINDEX;
+	return s->shndx == RLO_SHN_XINDEX;
 }
 
 /* Hashed in .gnu.hash (DESIGN 3).  */
-static int
-gnu_hashed (const struct sym *s)
+static int gnu_hashed(const struct sym *s)
 {
-  return sysv_chainable (s) && s->bind != RLO_STB_LOCAL;
+	return sysv_chainable(s) && s->bind != RLO_STB_LOCAL;
 }
 
-/* Hash of a strtab string: like rlo_*_hash, for unsigned bytes.  */
-static uint32_t
-sysv_hash_u (const unsigned char *n)
+/* Hash of a strtab string: like rlo_*_hash, for unsigned int bytes.  */
+static u32 sysv_hash_u(const unsigned char *n)
 {
-  return rlo_sysv_hash ((const char *) n);
+	return rlo_sysv_hash((const char *)n);
 }
 
-static uint32_t
-gnu_hash_u (const unsigned char *n)
+static u32 gnu_hash_u(const unsigned char *n)
 {
-  return rlo_gnu_hash ((const char *) n);
+	return rlo_gnu_hash((const char *)n);
 }
 
 /* Field by field: a struct assignment may become a memcpy call.  */
-static void
-copy_elf (struct rlo_elf *to, const struct rlo_elf *from)
+static void copy_elf(struct rlo_elf *to, const struct rlo_elf *from)
 {
-  to->symtab = from->symtab;
-  to->symtab_size = from->symtab_size;
-  to->symtab_entsize = from->symtab_entsize;
-  to->symtab_index = from->symtab_index;
-  to->strtab = from->strtab;
-  to->strtab_size = from->strtab_size;
-  to->elfclass = from->elfclass;
-  to->big_endian = from->big_endian;
-  to->machine = from->machine;
-  to->flags = from->flags;
+	to->symtab = from->symtab;
+	to->symtab_size = from->symtab_size;
+	to->symtab_entsize = from->symtab_entsize;
+	to->symtab_index = from->symtab_index;
+	to->strtab = from->strtab;
+	to->strtab_size = from->strtab_size;
+	to->elfclass = from->elfclass;
+	to->big_endian = from->big_endian;
+	to->machine = from->machine;
+	to->flags = from->flags;
 }
 
 /* Record where a check failed (F may be NULL) and return STATUS.  */
-static int
-fail (struct rlo_fault *f, unsigned at, uint64_t index, uint64_t value,
-      const char *what, int status)
+static int fail(struct rlo_fault *f, unsigned int at, u64 index, u64 value,
+		const char *what, int status)
 {
-  if (f)
-    {
-      f->at = at;
-      f->index = index;
-      f->value = value;
-      f->what = what;
-    }
-  return status;
+	if (f) {
+		f->at = at;
+		f->index = index;
+		f->value = value;
+		f->what = what;
+	}
+	return status;
 }
 
 /* A failure before any entry is looked at: only the status says what.  */
-static int
-fail0 (struct rlo_fault *f, const char *what, int status)
+static int fail0(struct rlo_fault *f, const char *what, int status)
 {
-  return fail (f, RLO_AT_NONE, 0, 0, what, status);
+	return fail(f, RLO_AT_NONE, 0, 0, what, status);
 }
 
-const char *
-rlo_strerror (int status)
+const char *rlo_strerror(int status)
 {
-  switch (status)
-    {
-    case RLO_OK:
-      return "ok";
-    case RLO_E_ARG:
-      return "bad argument (NULL pointer, ELF class or machine)";
-    case RLO_E_SYMTAB:
-      return "malformed .symtab/.strtab (entry size, size, unterminated "
-             "strtab)";
-    case RLO_E_LINK:
-      return "sh_link is not .symtab: stale table (objcopy, ld -r and strip "
-             "reset or renumber it; run relopt last)";
-    case RLO_E_SIZE:
-      return "section size does not match its header";
-    case RLO_E_NCHAIN:
-      return "nchain differs from the .symtab entry count (stale table?)";
-    case RLO_E_HEADER:
-      return "bad header word (nbucket 0, bloom size not a power of two, "
-             "shift >= 32 or symoffset out of range)";
-    case RLO_E_INDEX:
-      return "bucket or chain index out of range";
-    case RLO_E_CHAIN:
-      return "chain does not ascend, loops, or holds a symbol of another "
-             "bucket";
-    case RLO_E_SYMBOL:
-      return "symbol in the table is not a hashed symbol (stale table?)";
-    case RLO_E_MISSING:
-      return "hashed symbol missing from the table (stale table?)";
-    case RLO_E_HASH:
-      return "chain word, end bit or bloom bit does not match the name";
-    case RLO_E_WORK:
-      return "unchained duplicate names need more than linear work to "
-             "verify";
-    case RLO_E_RELOC:
-      return "malformed relocation section";
-    case RLO_NOT_IN_ORDER:
-      return "relocations not in relopt's order";
-    default:
-      return "unknown status";
-    }
+	switch (status) {
+	case RLO_OK:
+		return "ok";
+	case RLO_E_ARG:
+		return "bad argument (NULL pointer, ELF class or machine)";
+	case RLO_E_SYMTAB:
+		return "malformed .symtab/.strtab (entry size, size, unterminated strtab)";
+	case RLO_E_LINK:
+		return "sh_link is not .symtab: stale table (run relopt after objcopy/strip)";
+	case RLO_E_SIZE:
+		return "section size does not match its header";
+	case RLO_E_NCHAIN:
+		return "nchain differs from the .symtab entry count (stale table?)";
+	case RLO_E_HEADER:
+		return "bad header word (nbucket 0, bloom size, shift >= 32, symoffset range)";
+	case RLO_E_INDEX:
+		return "bucket or chain index out of range";
+	case RLO_E_CHAIN:
+		return "chain does not ascend, loops, or holds a symbol of another bucket";
+	case RLO_E_SYMBOL:
+		return "symbol in the table is not a hashed symbol (stale table?)";
+	case RLO_E_MISSING:
+		return "hashed symbol missing from the table (stale table?)";
+	case RLO_E_HASH:
+		return "chain word, end bit or bloom bit does not match the name";
+	case RLO_E_WORK:
+		return "unchained duplicate names need more than linear work to verify";
+	case RLO_E_RELOC:
+		return "malformed relocation section";
+	case RLO_NOT_IN_ORDER:
+		return "relocations not in relopt's order";
+	default:
+		return "unknown status";
+	}
 }
 
 /* ---- SysV .hash ----------------------------------------------------- */
 
-/* Word I of the table (bucket[I] for I < nbucket, else chain[I -
-   nbucket]).  */
-static uint32_t
-sysv_word (const struct rlo_sysv *t, uint64_t i)
+/*
+ * Word I of the table (bucket[I] for I < nbucket, else chain[I -
+ * nbucket]).
+ */
+static u32 sysv_word(const struct rlo_sysv *t, u64 i)
 {
-  return (uint32_t) get_word (t->words + i * t->entsize, t->entsize,
-                              t->elf.big_endian);
+	return (u32)get_word(t->words + i * t->entsize, t->entsize,
+			     t->elf.big_endian);
 }
 
-static uint32_t
-sysv_chain (const struct rlo_sysv *t, uint32_t i)
+static u32 sysv_chain(const struct rlo_sysv *t, u32 i)
 {
-  return sysv_word (t, (uint64_t) t->nbucket + i);
+	return sysv_word(t, (u64)t->nbucket + i);
 }
 
-/* What both validations check first: the arguments, the symtab and
-   strtab (check_elf, which gives *NSYMS), and that the table is linked to
-   this symtab.  Clears *F.  */
-static int
-validate_start (const struct rlo_elf *elf, const struct rlo_section *hash,
-                const void *t, struct rlo_fault *f, uint32_t *nsyms)
+/*
+ * What both validations check first: the arguments, the symtab and
+ * strtab (check_elf, which gives *NSYMS), and that the table is linked to
+ * this symtab.  Clears *F.
+ */
+static int validate_start(const struct rlo_elf *elf,
+			  const struct rlo_section *hash, const void *t,
+			  struct rlo_fault *f, u32 *nsyms)
 {
-  int rc;
+	int rc;
 
-  fail (f, RLO_AT_NONE, 0, 0, "", RLO_OK);
-  if (hash == 0 || t == 0 || hash->data == 0)
-    return RLO_E_ARG;
-  rc = check_elf (elf, nsyms);
-  if (rc)
-    return rc;
-  if (hash->sh_link != elf->symtab_index)
-    return fail (f, RLO_AT_NONE, 0, hash->sh_link, "sh_link is not .symtab",
-                 RLO_E_LINK);
-  return RLO_OK;
+	fail(f, RLO_AT_NONE, 0, 0, "", RLO_OK);
+	if (!hash || !t || !hash->data)
+		return RLO_E_ARG;
+	rc = check_elf(elf, nsyms);
+	if (rc)
+		return rc;
+	if (hash->sh_link != elf->symtab_index)
+		return fail(f, RLO_AT_NONE, 0, hash->sh_link,
+			    "sh_link is not .symtab", RLO_E_LINK);
+	return RLO_OK;
 }
 
-/* The .hash header and size: sh_entsize (0 means 4), nbucket, nchain
-   equal to NSYMS and the size they imply.  Fills T's table fields.  */
-static int
-sysv_header (const struct rlo_elf *elf, const struct rlo_section *hash,
-             uint32_t nsyms, struct rlo_sysv *t, struct rlo_fault *f)
+/*
+ * The .hash header and size: sh_entsize (0 means 4), nbucket, nchain
+ * equal to NSYMS and the size they imply.  Fills T's table fields.
+ */
+static int sysv_header(const struct rlo_elf *elf,
+		       const struct rlo_section *hash, u32 nsyms,
+		       struct rlo_sysv *t, struct rlo_fault *f)
 {
-  uint64_t es, nbucket, nchain;
+	u64 es, nbucket, nchain;
 
-  es = hash->sh_entsize ? hash->sh_entsize : 4;
-  if (es != 4 && es != 8)
-    return fail (f, RLO_AT_NONE, 0, es, "sh_entsize is not 4 or 8",
-                 RLO_E_SIZE);
-  if (hash->size < 2 * es)
-    return fail (f, RLO_AT_NONE, 0, hash->size, "too short for its header",
-                 RLO_E_SIZE);
-  nbucket = get_word (hash->data, (unsigned) es, elf->big_endian);
-  nchain = get_word (hash->data + es, (unsigned) es, elf->big_endian);
-  if (nbucket == 0 || nbucket > 0xffffffffu)
-    return fail (f, RLO_AT_NONE, 0, nbucket, "nbucket is 0 or past 2^32",
-                 RLO_E_HEADER);
-  if (nchain != nsyms)
-    return fail (f, RLO_AT_NONE, 0, nchain,
-                 "nchain differs from the .symtab entry count (stale "
-                 "table?)",
-                 RLO_E_NCHAIN);
-  /* ES is 4 or 8: a shift.  */
-  if ((hash->size >> (es == 8 ? 3 : 2)) != 2 + nbucket + nchain
-      || (hash->size & (es - 1)) != 0)
-    return fail (f, RLO_AT_NONE, 0, hash->size,
-                 "size does not match nbucket and nchain", RLO_E_SIZE);
-  copy_elf (&t->elf, elf);
-  t->words = hash->data + 2 * es;
-  t->nbucket = (uint32_t) nbucket;
-  t->nchain = (uint32_t) nchain;
-  t->entsize = (unsigned) es;
-  return RLO_OK;
+	es = hash->sh_entsize ? hash->sh_entsize : 4;
+	if (es != 4 && es != 8)
+		return fail(f, RLO_AT_NONE, 0, es, "sh_entsize is not 4 or 8",
+			    RLO_E_SIZE);
+	if (hash->size < 2 * es)
+		return fail(f, RLO_AT_NONE, 0, hash->size,
+			    "too short for its header", RLO_E_SIZE);
+	nbucket = get_word(hash->data, (unsigned int)es, elf->big_endian);
+	nchain = get_word(hash->data + es, (unsigned int)es, elf->big_endian);
+	if (nbucket == 0 || nbucket > 0xffffffffu)
+		return fail(f, RLO_AT_NONE, 0, nbucket,
+			    "nbucket is 0 or past 2^32", RLO_E_HEADER);
+	if (nchain != nsyms)
+		return fail(f, RLO_AT_NONE, 0, nchain,
+			    "nchain differs from the .symtab entry count (stale table?)",
+			    RLO_E_NCHAIN);
+	/* ES is 4 or 8: a shift.  */
+	if ((hash->size >> (es == 8 ? 3 : 2)) != 2 + nbucket + nchain ||
+	    (hash->size & (es - 1)) != 0)
+		return fail(f, RLO_AT_NONE, 0, hash->size,
+			    "size does not match nbucket and nchain",
+			    RLO_E_SIZE);
+	copy_elf(&t->elf, elf);
+	t->words = hash->data + 2 * es;
+	t->nbucket = (u32)nbucket;
+	t->nchain = (u32)nchain;
+	t->entsize = (unsigned int)es;
+	return RLO_OK;
 }
 
-/* Every bucket and chain word is 0 (empty/end) or a symbol index, and
-   symbol 0 is on no chain.  */
-static int
-sysv_indices (const struct rlo_sysv *t, struct rlo_fault *f)
+/*
+ * Every bucket and chain word is 0 (empty/end) or a symbol index, and
+ * symbol 0 is on no chain.
+ */
+static int sysv_indices(const struct rlo_sysv *t, struct rlo_fault *f)
 {
-  uint64_t k, nwords = (uint64_t) t->nbucket + t->nchain;
+	u64 k, nwords = (u64)t->nbucket + t->nchain;
 
-  for (k = 0; k < nwords; k++)
-    {
-      /* All 64 bits of an 8-byte word: sysv_word truncates.  */
-      uint64_t v = get_word (t->words + k * t->entsize, t->entsize,
-                             t->elf.big_endian);
-      if (v != 0 && v >= t->nchain)
-        return fail (f, k < t->nbucket ? RLO_AT_BUCKET : RLO_AT_CHAIN,
-                     k < t->nbucket ? k : k - t->nbucket, v,
-                     "is past nchain", RLO_E_INDEX);
-    }
-  if (t->nchain > 0 && sysv_chain (t, 0) != 0)
-    return fail (f, RLO_AT_CHAIN, 0, sysv_chain (t, 0),
-                 "is not 0 (symbol 0 is on no chain)", RLO_E_INDEX);
-  return RLO_OK;
+	for (k = 0; k < nwords; k++) {
+		/* All 64 bits of an 8-byte word: sysv_word truncates.  */
+		u64 v = get_word(t->words + k * t->entsize, t->entsize,
+				 t->elf.big_endian);
+		if (v != 0 && v >= t->nchain)
+			return fail(f,
+				    k < t->nbucket ? RLO_AT_BUCKET :
+						     RLO_AT_CHAIN,
+				    k < t->nbucket ? k : k - t->nbucket, v,
+				    "is past nchain", RLO_E_INDEX);
+	}
+	if (t->nchain > 0 && sysv_chain(t, 0) != 0)
+		return fail(f, RLO_AT_CHAIN, 0, sysv_chain(t, 0),
+			    "is not 0 (symbol 0 is on no chain)", RLO_E_INDEX);
+	return RLO_OK;
 }
 
-/* What walking every chain found: symbols chained, of them hashed ones
-   (sysv_hashed), and non-empty buckets.  */
-struct sysv_walk
-{
-  uint64_t chained, chained_hashed, nonempty;
+/*
+ * What walking every chain found: symbols chained, of them hashed ones
+ * (sysv_hashed), and non-empty buckets.
+ */
+struct sysv_walk {
+	u64 chained, chained_hashed, nonempty;
 };
 
-/* Walk every chain once.  Each symbol must hash to the bucket being
-   walked, so no symbol is on two chains; indices strictly ascend, so a
-   chain ends within nchain steps and meets a name's lowest index first.
-   Together the walks take at most nchain - 1 steps.  */
-static int
-sysv_walk_chains (const struct rlo_sysv *t, struct sysv_walk *w,
-                  struct rlo_fault *f)
+/*
+ * Walk every chain once.  Each symbol must hash to the bucket being
+ * walked, so no symbol is on two chains; indices strictly ascend, so a
+ * chain ends within nchain steps and meets a name's lowest index first.
+ * Together the walks take at most nchain - 1 steps.
+ */
+static int sysv_walk_chains(const struct rlo_sysv *t, struct sysv_walk *w,
+			    struct rlo_fault *f)
 {
-  uint32_t b, i;
-  struct sym s;
+	u32 b, i;
+	struct sym s;
 
-  w->chained = w->chained_hashed = w->nonempty = 0;
-  for (b = 0; b < t->nbucket; b++)
-    {
-      uint32_t prev = 0;
+	w->chained = 0;
+	w->chained_hashed = 0;
+	w->nonempty = 0;
+	for (b = 0; b < t->nbucket; b++) {
+		u32 prev = 0;
 
-      i = sysv_word (t, b);
-      w->nonempty += i != 0;
-      while (i != 0)
-        {
-          if (i <= prev || ++w->chained >= t->nchain)
-            return fail (f, RLO_AT_SYMBOL, i, b,
-                         "breaks its chain's ascending order (a cycle, "
-                         "or chains out of order)",
-                         RLO_E_CHAIN);
-          get_sym (&t->elf, i, &s);
-          if (!sysv_chainable (&s))
-            return fail (f, RLO_AT_SYMBOL, i, b,
-                         "is on a chain but is not a hashed symbol "
-                         "(stale table?)",
-                         RLO_E_SYMBOL);
-          if (umod32 (sysv_hash_u (s.name), t->nbucket) != b)
-            return fail (f, RLO_AT_SYMBOL, i, b,
-                         "is on the chain of another bucket, not of its "
-                         "own bucket",
-                         RLO_E_CHAIN);
-          w->chained_hashed += sysv_hashed (&t->elf, &s) && !is_xindex (&s);
-          prev = i;
-          i = sysv_chain (t, i);
-        }
-    }
-  return RLO_OK;
+		i = sysv_word(t, b);
+		w->nonempty += i != 0;
+		while (i != 0) {
+			if (i <= prev || ++w->chained >= t->nchain)
+				return fail(f, RLO_AT_SYMBOL, i, b,
+					    "breaks its chain's ascending order (a cycle, or chains out of order)",
+					    RLO_E_CHAIN);
+			get_sym(&t->elf, i, &s);
+			if (!sysv_chainable(&s))
+				return fail(f, RLO_AT_SYMBOL, i, b,
+					    "is on a chain but is not a hashed symbol (stale table?)",
+					    RLO_E_SYMBOL);
+			if (umod32(sysv_hash_u(s.name), t->nbucket) != b)
+				return fail(f, RLO_AT_SYMBOL, i, b,
+					    "is on the chain of another bucket, not of its own bucket",
+					    RLO_E_CHAIN);
+			w->chained_hashed += sysv_hashed(&t->elf, &s) &&
+					     !is_xindex(&s);
+			prev = i;
+			i = sysv_chain(t, i);
+		}
+	}
+	return RLO_OK;
 }
 
-/* Hashed symbol I (chain[I] == 0: a chain's last, or not chained) is on
-   its chain or has an earlier namesake there; *BUDGET bounds the steps
-   over all calls, so validation stays linear.  */
-static int
-sysv_namesake_chained (const struct rlo_sysv *t, uint32_t i,
-                       const struct sym *s, uint64_t *budget,
-                       struct rlo_fault *f)
+/*
+ * Hashed symbol I (chain[I] == 0: a chain's last, or not chained) is on
+ * its chain or has an earlier namesake there; *BUDGET bounds the steps
+ * over all calls, so validation stays linear.
+ */
+static int sysv_namesake_chained(const struct rlo_sysv *t, u32 i,
+				 const struct sym *s, u64 *budget,
+				 struct rlo_fault *f)
 {
-  uint32_t c = sysv_word (t, umod32 (sysv_hash_u (s->name), t->nbucket));
+	u32 c = sysv_word(t, umod32(sysv_hash_u(s->name), t->nbucket));
 
-  while (c != 0 && c < i)
-    {
-      struct sym o;
-      if ((*budget)-- == 0)
-        return fail (f, RLO_AT_SYMBOL, i, 0,
-                     "is one of too many unchained duplicate names to "
-                     "verify in linear time",
-                     RLO_E_WORK);
-      get_sym (&t->elf, c, &o);
-      if (str_eq (o.name, s->name))
-        break;
-      c = sysv_chain (t, c);
-    }
-  if (c == 0 || c > i)
-    return fail (f, RLO_AT_SYMBOL, i, 0,
-                 "is a hashed symbol missing from the table (stale "
-                 "table?)",
-                 RLO_E_MISSING);
-  return RLO_OK;
+	while (c != 0 && c < i) {
+		struct sym o;
+
+		if ((*budget)-- == 0)
+			return fail(f, RLO_AT_SYMBOL, i, 0,
+				    "is one of too many unchained duplicate names to verify in linear time",
+				    RLO_E_WORK);
+		get_sym(&t->elf, c, &o);
+		if (str_eq(o.name, s->name))
+			break;
+		c = sysv_chain(t, c);
+	}
+	if (c == 0 || c > i)
+		return fail(f, RLO_AT_SYMBOL, i, 0,
+			    "is a hashed symbol missing from the table (stale table?)",
+			    RLO_E_MISSING);
+	return RLO_OK;
 }
 
 /* Completeness, after the walk W over NSYMS symbols.  */
-static int
-sysv_complete (const struct rlo_sysv *t, uint32_t nsyms,
-               const struct sysv_walk *w, struct rlo_fault *f)
+static int sysv_complete(const struct rlo_sysv *t, u32 nsyms,
+			 const struct sysv_walk *w, struct rlo_fault *f)
 {
-  uint64_t nonzero = 0, hashed = 0, budget;
-  uint32_t i;
-  struct sym s;
-  int rc;
+	u64 nonzero = 0, hashed = 0, budget;
+	u32 i;
+	struct sym s;
+	int rc;
 
-  /* relopt writes chain[i] = 0 for every symbol not on a chain: then
-     chain[i] != 0 means "on a chain", which the check below relies on.
-     Non-zero words: one per chained symbol but each chain's last.  */
-  for (i = 1; i < nsyms; i++)
-    nonzero += sysv_chain (t, i) != 0;
-  if (nonzero != w->chained - w->nonempty)
-    return fail (f, RLO_AT_NONE, 0, nonzero,
-                 "a symbol on no chain has a non-zero chain word",
-                 RLO_E_CHAIN);
-  /* The chained hashed symbols are distinct and hashed; when there are
-     as many as hashed symbols, every one is chained.  */
-  for (i = 1; i < nsyms; i++)
-    {
-      get_sym (&t->elf, i, &s);
-      if (s.shndx != RLO_SHN_UNDEF && s.name == 0)
-        return fail (f, RLO_AT_SYMBOL, i, s.st_name,
-                     "has st_name outside .strtab", RLO_E_SYMBOL);
-      hashed += sysv_hashed (&t->elf, &s) && !is_xindex (&s);
-    }
-  if (hashed == w->chained_hashed)
-    return RLO_OK;
-  /* Otherwise relopt left out later symbols of a name.  */
-  budget = 8 * (uint64_t) t->nchain + 64;
-  for (i = 1; i < nsyms; i++)
-    {
-      if (sysv_chain (t, i) != 0)
-        continue;
-      get_sym (&t->elf, i, &s);
-      if (!sysv_hashed (&t->elf, &s) || is_xindex (&s))
-        continue;
-      rc = sysv_namesake_chained (t, i, &s, &budget, f);
-      if (rc)
-        return rc;
-    }
-  return RLO_OK;
+	/*
+	 * relopt writes chain[i] = 0 for every symbol not on a chain: then
+	 * chain[i] != 0 means "on a chain", which the check below relies on.
+	 * Non-zero words: one per chained symbol but each chain's last.
+	 */
+	for (i = 1; i < nsyms; i++)
+		nonzero += sysv_chain(t, i) != 0;
+	if (nonzero != w->chained - w->nonempty)
+		return fail(f, RLO_AT_NONE, 0, nonzero,
+			    "a symbol on no chain has a non-zero chain word",
+			    RLO_E_CHAIN);
+	/*
+	 * The chained hashed symbols are distinct and hashed; when there are
+	 * as many as hashed symbols, every one is chained.
+	 */
+	for (i = 1; i < nsyms; i++) {
+		get_sym(&t->elf, i, &s);
+		if (s.shndx != RLO_SHN_UNDEF && !s.name)
+			return fail(f, RLO_AT_SYMBOL, i, s.st_name,
+				    "has st_name outside .strtab",
+				    RLO_E_SYMBOL);
+		hashed += sysv_hashed(&t->elf, &s) && !is_xindex(&s);
+	}
+	if (hashed == w->chained_hashed)
+		return RLO_OK;
+	/* Otherwise relopt left out later symbols of a name.  */
+	budget = 8 * (u64)t->nchain + 64;
+	for (i = 1; i < nsyms; i++) {
+		if (sysv_chain(t, i) != 0)
+			continue;
+		get_sym(&t->elf, i, &s);
+		if (!sysv_hashed(&t->elf, &s) || is_xindex(&s))
+			continue;
+		rc = sysv_namesake_chained(t, i, &s, &budget, f);
+		if (rc)
+			return rc;
+	}
+	return RLO_OK;
 }
 
-int
-rlo_sysv_validate (const struct rlo_elf *elf, const struct rlo_section *hash,
-                   struct rlo_sysv *t, struct rlo_fault *f)
+int rlo_sysv_validate(const struct rlo_elf *elf, const struct rlo_section *hash,
+		      struct rlo_sysv *t, struct rlo_fault *f)
 {
-  struct sysv_walk w;
-  uint32_t nsyms;
-  int rc;
+	struct sysv_walk w;
+	u32 nsyms;
+	int rc;
 
-  rc = validate_start (elf, hash, t, f, &nsyms);
-  if (rc == RLO_OK)
-    rc = sysv_header (elf, hash, nsyms, t, f);
-  if (rc == RLO_OK)
-    rc = sysv_indices (t, f);
-  if (rc == RLO_OK)
-    rc = sysv_walk_chains (t, &w, f);
-  if (rc == RLO_OK)
-    rc = sysv_complete (t, nsyms, &w, f);
-  return rc;
+	rc = validate_start(elf, hash, t, f, &nsyms);
+	if (rc == RLO_OK)
+		rc = sysv_header(elf, hash, nsyms, t, f);
+	if (rc == RLO_OK)
+		rc = sysv_indices(t, f);
+	if (rc == RLO_OK)
+		rc = sysv_walk_chains(t, &w, f);
+	if (rc == RLO_OK)
+		rc = sysv_complete(t, nsyms, &w, f);
+	return rc;
 }
 
-uint32_t
-rlo_sysv_lookup (const struct rlo_sysv *t, const char *name)
+u32 rlo_sysv_lookup(const struct rlo_sysv *t, const char *name)
 {
-  uint32_t i, steps;
+	u32 i, steps;
 
-  if (mapping_machine (&t->elf)
-      && is_mapping_name ((const unsigned char *) name))
-    return 0;
-  i = sysv_word (t, umod32 (rlo_sysv_hash (name), t->nbucket));
-  for (steps = 0; i != 0 && steps < t->nchain; steps++)
-    {
-      struct sym s;
-      get_sym (&t->elf, i, &s);
-      if (name_eq (s.name, name))
-        return i;
-      i = sysv_chain (t, i);
-    }
-  return 0;
+	if (mapping_machine(&t->elf) &&
+	    is_mapping_name((const unsigned char *)name))
+		return 0;
+	i = sysv_word(t, umod32(rlo_sysv_hash(name), t->nbucket));
+	for (steps = 0; i != 0 && steps < t->nchain; steps++) {
+		struct sym s;
+
+		get_sym(&t->elf, i, &s);
+		if (name_eq(s.name, name))
+			return i;
+		i = sysv_chain(t, i);
+	}
+	return 0;
 }
 
 /* ---- GNU .gnu.hash -------------------------------------------------- */
 
-static uint32_t
-gnu_bucket (const struct rlo_gnu *t, uint32_t b)
+static u32 gnu_bucket(const struct rlo_gnu *t, u32 b)
 {
-  return get32 (t->buckets + 4 * (uint64_t) b, t->elf.big_endian);
+	return get32(t->buckets + 4 * (u64)b, t->elf.big_endian);
 }
 
-static uint32_t
-gnu_chain (const struct rlo_gnu *t, uint32_t i)
+static u32 gnu_chain(const struct rlo_gnu *t, u32 i)
 {
-  return get32 (t->chain + 4 * (uint64_t) (i - t->symoffset),
-                t->elf.big_endian);
+	return get32(t->chain + 4 * (u64)(i - t->symoffset), t->elf.big_endian);
 }
 
 /* Whether both bloom bits of hash H are set.  */
-static int
-gnu_bloom (const struct rlo_gnu *t, uint32_t h)
+static int gnu_bloom(const struct rlo_gnu *t, u32 h)
 {
-  /* W = 32 or 64 bits: h / W, h % W as shifts and masks.  */
-  unsigned lg = t->elf.elfclass == RLO_ELFCLASS64 ? 6 : 5;
-  uint32_t m = ((uint32_t) 1 << lg) - 1;
-  uint64_t w = get_word (t->bloom
-                             + (uint64_t) ((h >> lg) & (t->maskwords - 1))
-                                   * ((uint64_t) 1 << (lg - 3)),
-                         1u << (lg - 3), t->elf.big_endian);
+	/* W = 32 or 64 bits: h / W, h % W as shifts and masks.  */
+	unsigned int lg = t->elf.elfclass == RLO_ELFCLASS64 ? 6 : 5;
+	u32 m = ((u32)1 << lg) - 1;
+	u64 w = get_word(t->bloom + (u64)((h >> lg) & (t->maskwords - 1)) *
+					    ((u64)1 << (lg - 3)),
+			 1u << (lg - 3), t->elf.big_endian);
 
-  return (int) ((w >> (h & m)) & (w >> ((h >> t->shift2) & m)) & 1);
+	return (int)((w >> (h & m)) & (w >> ((h >> t->shift2) & m)) & 1);
 }
 
-/* The .gnu.hash header (nbuckets, symoffset, bloom size and shift) and
-   the size it implies for NSYMS symbols.  Fills T.  */
-static int
-gnu_header (const struct rlo_elf *elf, const struct rlo_section *hash,
-            uint32_t nsyms, struct rlo_gnu *t, struct rlo_fault *f)
+/*
+ * The .gnu.hash header (nbuckets, symoffset, bloom size and shift) and
+ * the size it implies for NSYMS symbols.  Fills T.
+ */
+static int gnu_header(const struct rlo_elf *elf, const struct rlo_section *hash,
+		      u32 nsyms, struct rlo_gnu *t, struct rlo_fault *f)
 {
-  uint64_t need, wbytes;
+	u64 need, wbytes;
 
-  if (hash->size < 16)
-    return fail (f, RLO_AT_NONE, 0, hash->size, "too short for its header",
-                 RLO_E_SIZE);
-  copy_elf (&t->elf, elf);
-  t->nbuckets = get32 (hash->data, elf->big_endian);
-  t->symoffset = get32 (hash->data + 4, elf->big_endian);
-  t->maskwords = get32 (hash->data + 8, elf->big_endian);
-  t->shift2 = get32 (hash->data + 12, elf->big_endian);
-  t->nsyms = nsyms;
-  if (t->nbuckets == 0)
-    return fail0 (f, "nbuckets is 0", RLO_E_HEADER);
-  if (t->maskwords == 0 || (t->maskwords & (t->maskwords - 1)) != 0)
-    return fail (f, RLO_AT_NONE, 0, t->maskwords,
-                 "bloom size is not a power of two", RLO_E_HEADER);
-  /* The shift applies to the 32-bit hash: 32 or more is undefined in C
-     even with 64-bit bloom words.  */
-  if (t->shift2 >= 32)
-    return fail (f, RLO_AT_NONE, 0, t->shift2, "bloom shift is not below 32",
-                 RLO_E_HEADER);
-  if (t->symoffset == 0 || t->symoffset > nsyms)
-    return fail (f, RLO_AT_NONE, 0, t->symoffset,
-                 "symoffset is outside 1..nsyms (the .symtab entry count)",
-                 RLO_E_HEADER);
-  wbytes = elf->elfclass == RLO_ELFCLASS64 ? 8 : 4;
-  need = 16 + t->maskwords * wbytes + 4 * (uint64_t) t->nbuckets
-         + 4 * (uint64_t) (nsyms - t->symoffset);
-  if (hash->size != need)
-    return fail (f, RLO_AT_NONE, 0, need,
-                 "size does not match the header (value: the size it "
-                 "implies; stale table?)",
-                 RLO_E_SIZE);
-  t->bloom = hash->data + 16;
-  t->buckets = t->bloom + t->maskwords * wbytes;
-  t->chain = t->buckets + 4 * (uint64_t) t->nbuckets;
-  return RLO_OK;
+	if (hash->size < 16)
+		return fail(f, RLO_AT_NONE, 0, hash->size,
+			    "too short for its header", RLO_E_SIZE);
+	copy_elf(&t->elf, elf);
+	t->nbuckets = get32(hash->data, elf->big_endian);
+	t->symoffset = get32(hash->data + 4, elf->big_endian);
+	t->maskwords = get32(hash->data + 8, elf->big_endian);
+	t->shift2 = get32(hash->data + 12, elf->big_endian);
+	t->nsyms = nsyms;
+	if (t->nbuckets == 0)
+		return fail0(f, "nbuckets is 0", RLO_E_HEADER);
+	if (t->maskwords == 0 || (t->maskwords & (t->maskwords - 1)) != 0)
+		return fail(f, RLO_AT_NONE, 0, t->maskwords,
+			    "bloom size is not a power of two", RLO_E_HEADER);
+	/*
+	 * The shift applies to the 32-bit hash: 32 or more is undefined in C
+	 * even with 64-bit bloom words.
+	 */
+	if (t->shift2 >= 32)
+		return fail(f, RLO_AT_NONE, 0, t->shift2,
+			    "bloom shift is not below 32", RLO_E_HEADER);
+	if (t->symoffset == 0 || t->symoffset > nsyms)
+		return fail(f, RLO_AT_NONE, 0, t->symoffset,
+			    "symoffset is outside 1..nsyms (the .symtab entry count)",
+			    RLO_E_HEADER);
+	wbytes = elf->elfclass == RLO_ELFCLASS64 ? 8 : 4;
+	need = 16 + t->maskwords * wbytes + 4 * (u64)t->nbuckets +
+	       4 * (u64)(nsyms - t->symoffset);
+	if (hash->size != need)
+		return fail(f, RLO_AT_NONE, 0, need,
+			    "size does not match the header (value: the size it implies; stale table?)",
+			    RLO_E_SIZE);
+	t->bloom = hash->data + 16;
+	t->buckets = t->bloom + t->maskwords * wbytes;
+	t->chain = t->buckets + 4 * (u64)t->nbuckets;
+	return RLO_OK;
 }
 
 /* Below symoffset: nothing GNU-hashed (it would be unreachable).  */
-static int
-gnu_below_symoffset (const struct rlo_gnu *t, struct rlo_fault *f)
+static int gnu_below_symoffset(const struct rlo_gnu *t, struct rlo_fault *f)
 {
-  uint32_t i;
-  struct sym s;
+	u32 i;
+	struct sym s;
 
-  for (i = 1; i < t->symoffset; i++)
-    {
-      get_sym (&t->elf, i, &s);
-      if (s.shndx != RLO_SHN_UNDEF && s.bind != RLO_STB_LOCAL && s.name == 0)
-        return fail (f, RLO_AT_SYMBOL, i, s.st_name,
-                     "has st_name outside .strtab", RLO_E_SYMBOL);
-      if (gnu_hashed (&s) && !is_xindex (&s))
-        return fail (f, RLO_AT_SYMBOL, i, t->symoffset,
-                     "is a hashed global below symoffset (stale "
-                     "table?)",
-                     RLO_E_MISSING);
-    }
-  return RLO_OK;
+	for (i = 1; i < t->symoffset; i++) {
+		get_sym(&t->elf, i, &s);
+		if (s.shndx != RLO_SHN_UNDEF && s.bind != RLO_STB_LOCAL &&
+		    !s.name)
+			return fail(f, RLO_AT_SYMBOL, i, s.st_name,
+				    "has st_name outside .strtab",
+				    RLO_E_SYMBOL);
+		if (gnu_hashed(&s) && !is_xindex(&s))
+			return fail(f, RLO_AT_SYMBOL, i, t->symoffset,
+				    "is a hashed global below symoffset (stale table?)",
+				    RLO_E_MISSING);
+	}
+	return RLO_OK;
 }
 
 /* Buckets [FROM, TO) are empty (0): no symbol is in them.  */
-static int
-gnu_empty_buckets (const struct rlo_gnu *t, uint32_t from, uint32_t to,
-                   struct rlo_fault *f)
+static int gnu_empty_buckets(const struct rlo_gnu *t, u32 from, u32 to,
+			     struct rlo_fault *f)
 {
-  for (; from < to; from++)
-    if (gnu_bucket (t, from) != 0)
-      return fail (f, RLO_AT_BUCKET, from, gnu_bucket (t, from),
-                   "is not 0 but no symbol is in that bucket", RLO_E_INDEX);
-  return RLO_OK;
+	for (; from < to; from++)
+		if (gnu_bucket(t, from) != 0)
+			return fail(f, RLO_AT_BUCKET, from, gnu_bucket(t, from),
+				    "is not 0 but no symbol is in that bucket",
+				    RLO_E_INDEX);
+	return RLO_OK;
 }
 
-/* Buckets [*NEXTB, B) are empty; bucket B points at I, the first symbol
-   of its run.  Advances *NEXTB past B.  */
-static int
-gnu_run_start (const struct rlo_gnu *t, uint32_t i, uint32_t b,
-               uint32_t *nextb, struct rlo_fault *f)
+/*
+ * Buckets [*NEXTB, B) are empty; bucket B points at I, the first symbol
+ * of its run.  Advances *NEXTB past B.
+ */
+static int gnu_run_start(const struct rlo_gnu *t, u32 i, u32 b, u32 *nextb,
+			 struct rlo_fault *f)
 {
-  int rc = gnu_empty_buckets (t, *nextb, b, f);
+	int rc = gnu_empty_buckets(t, *nextb, b, f);
 
-  if (rc)
-    return rc;
-  if (gnu_bucket (t, b) != i)
-    return fail (f, RLO_AT_BUCKET, b, gnu_bucket (t, b),
-                 "does not point at the first symbol of its run",
-                 RLO_E_CHAIN);
-  *nextb = b + 1;
-  return RLO_OK;
+	if (rc)
+		return rc;
+	if (gnu_bucket(t, b) != i)
+		return fail(f, RLO_AT_BUCKET, b, gnu_bucket(t, b),
+			    "does not point at the first symbol of its run",
+			    RLO_E_CHAIN);
+	*nextb = b + 1;
+	return RLO_OK;
 }
 
-/* Symbol I of the hashed range: hashed, in bucket order after the
-   previous symbol's bucket *PREVB, the previous chain word's end bit
-   set exactly at a bucket change, its chain word its hash and its bloom
-   bits set.  Updates *PREVB and *NEXTB (gnu_run_start).  */
-static int
-gnu_hashed_symbol (const struct rlo_gnu *t, uint32_t i, uint32_t *prevb,
-                   uint32_t *nextb, struct rlo_fault *f)
+/*
+ * Symbol I of the hashed range: hashed, in bucket order after the
+ * previous symbol's bucket *PREVB, the previous chain word's end bit
+ * set exactly at a bucket change, its chain word its hash and its bloom
+ * bits set.  Updates *PREVB and *NEXTB (gnu_run_start).
+ */
+static int gnu_hashed_symbol(const struct rlo_gnu *t, u32 i, u32 *prevb,
+			     u32 *nextb, struct rlo_fault *f)
 {
-  uint32_t h, b, c;
-  struct sym s;
-  int rc;
+	u32 h, b, c;
+	int last_of_run, new_bucket;
+	struct sym s;
+	int rc;
 
-  get_sym (&t->elf, i, &s);
-  if (!gnu_hashed (&s))
-    return fail (f, RLO_AT_SYMBOL, i, t->symoffset,
-                 "is in the hashed range but is not a defined, named "
-                 "global (stale table?)",
-                 RLO_E_SYMBOL);
-  h = gnu_hash_u (s.name);
-  b = umod32 (h, t->nbuckets);
-  if (i > t->symoffset)
-    {
-      if (b < *prevb)
-        return fail (f, RLO_AT_SYMBOL, i, b, "is not in bucket order",
-                     RLO_E_CHAIN);
-      if (((gnu_chain (t, i - 1) & 1) != 0) != (b != *prevb))
-        return fail (f, RLO_AT_SYMBOL, i - 1, gnu_chain (t, i - 1),
-                     "has a wrong end-of-chain bit", RLO_E_HASH);
-    }
-  if (i == t->symoffset || b != *prevb)
-    {
-      rc = gnu_run_start (t, i, b, nextb, f);
-      if (rc)
-        return rc;
-    }
-  c = gnu_chain (t, i);
-  if ((c | 1) != (h | 1) || !gnu_bloom (t, h))
-    return fail (f, RLO_AT_SYMBOL, i, c,
-                 (c | 1) != (h | 1) ? "has a chain word that is not its hash"
-                                    : "is missing from the bloom filter",
-                 RLO_E_HASH);
-  *prevb = b;
-  return RLO_OK;
+	get_sym(&t->elf, i, &s);
+	if (!gnu_hashed(&s))
+		return fail(f, RLO_AT_SYMBOL, i, t->symoffset,
+			    "is in the hashed range but is not a defined, named global (stale table?)",
+			    RLO_E_SYMBOL);
+	h = gnu_hash_u(s.name);
+	b = umod32(h, t->nbuckets);
+	if (i > t->symoffset) {
+		if (b < *prevb)
+			return fail(f, RLO_AT_SYMBOL, i, b,
+				    "is not in bucket order", RLO_E_CHAIN);
+		last_of_run = (gnu_chain(t, i - 1) & 1) != 0;
+		new_bucket = b != *prevb;
+		if (last_of_run != new_bucket)
+			return fail(f, RLO_AT_SYMBOL, i - 1,
+				    gnu_chain(t, i - 1),
+				    "has a wrong end-of-chain bit", RLO_E_HASH);
+	}
+	if (i == t->symoffset || b != *prevb) {
+		rc = gnu_run_start(t, i, b, nextb, f);
+		if (rc)
+			return rc;
+	}
+	c = gnu_chain(t, i);
+	if ((c | 1) != (h | 1) || !gnu_bloom(t, h))
+		return fail(f, RLO_AT_SYMBOL, i, c,
+			    (c | 1) != (h | 1) ?
+				    "has a chain word that is not its hash" :
+				    "is missing from the bloom filter",
+			    RLO_E_HASH);
+	*prevb = b;
+	return RLO_OK;
 }
 
-int
-rlo_gnu_validate (const struct rlo_elf *elf, const struct rlo_section *hash,
-                  struct rlo_gnu *t, struct rlo_fault *f)
+int rlo_gnu_validate(const struct rlo_elf *elf, const struct rlo_section *hash,
+		     struct rlo_gnu *t, struct rlo_fault *f)
 {
-  uint32_t nsyms, i, prevb = 0, nextb = 0;
-  int rc;
+	u32 nsyms, i, prevb = 0, nextb = 0;
+	int rc;
 
-  rc = validate_start (elf, hash, t, f, &nsyms);
-  if (rc == RLO_OK)
-    rc = gnu_header (elf, hash, nsyms, t, f);
-  if (rc == RLO_OK)
-    rc = gnu_below_symoffset (t, f);
-  if (rc)
-    return rc;
-  /* [symoffset, nsyms): all hashed, in bucket order; buckets point at
-     each run's first symbol (empty ones are 0, checked as the runs pass
-     them); chain words and bloom bits match the names.  */
-  for (i = t->symoffset; i < nsyms; i++)
-    {
-      rc = gnu_hashed_symbol (t, i, &prevb, &nextb, f);
-      if (rc)
-        return rc;
-    }
-  if (nsyms > t->symoffset && !(gnu_chain (t, nsyms - 1) & 1))
-    return fail (f, RLO_AT_SYMBOL, nsyms - 1, 0,
-                 "ends the last chain, which has no end bit", RLO_E_HASH);
-  return gnu_empty_buckets (t, nextb, t->nbuckets, f);
+	rc = validate_start(elf, hash, t, f, &nsyms);
+	if (rc == RLO_OK)
+		rc = gnu_header(elf, hash, nsyms, t, f);
+	if (rc == RLO_OK)
+		rc = gnu_below_symoffset(t, f);
+	if (rc)
+		return rc;
+	/*
+	 * [symoffset, nsyms): all hashed, in bucket order; buckets point at
+	 * each run's first symbol (empty ones are 0, checked as the runs pass
+	 * them); chain words and bloom bits match the names.
+	 */
+	for (i = t->symoffset; i < nsyms; i++) {
+		rc = gnu_hashed_symbol(t, i, &prevb, &nextb, f);
+		if (rc)
+			return rc;
+	}
+	if (nsyms > t->symoffset && !(gnu_chain(t, nsyms - 1) & 1))
+		return fail(f, RLO_AT_SYMBOL, nsyms - 1, 0,
+			    "ends the last chain, which has no end bit",
+			    RLO_E_HASH);
+	return gnu_empty_buckets(t, nextb, t->nbuckets, f);
 }
 
-uint32_t
-rlo_gnu_lookup (const struct rlo_gnu *t, const char *name)
+u32 rlo_gnu_lookup(const struct rlo_gnu *t, const char *name)
 {
-  uint32_t h = rlo_gnu_hash (name), i;
+	u32 h = rlo_gnu_hash(name), i;
 
-  if (!gnu_bloom (t, h))
-    return 0;
-  i = gnu_bucket (t, umod32 (h, t->nbuckets));
-  if (i == 0)
-    return 0;
-  for (; i < t->nsyms; i++)
-    {
-      uint32_t c = gnu_chain (t, i);
-      if ((c | 1) == (h | 1))
-        {
-          struct sym s;
-          get_sym (&t->elf, i, &s);
-          if (name_eq (s.name, name))
-            return i;
-        }
-      if (c & 1)
-        break;
-    }
-  return 0;
+	if (!gnu_bloom(t, h))
+		return 0;
+	i = gnu_bucket(t, umod32(h, t->nbuckets));
+	if (i == 0)
+		return 0;
+	for (; i < t->nsyms; i++) {
+		u32 c = gnu_chain(t, i);
+
+		if ((c | 1) == (h | 1)) {
+			struct sym s;
+
+			get_sym(&t->elf, i, &s);
+			if (name_eq(s.name, name))
+				return i;
+		}
+		if (c & 1)
+			break;
+	}
+	return 0;
 }
 
 /* ---- branch relocations --------------------------------------------- */
 
-/* One relocation's target key, and whether its addend is zero as the
-   kernel tests it.  T.addend: RELA r_addend; REL the immediate field,
-   >= 0.  */
-struct key
-{
-  struct rlo_branch_key t;
-  int zero;
+/*
+ * One relocation's target key, and whether its addend is zero as the
+ * kernel tests it.  T.addend: RELA r_addend; REL the immediate field,
+ * >= 0.
+ */
+struct key {
+	struct rlo_branch_key t;
+	int zero;
 };
 
-int
-rlo_is_branch_reloc (unsigned machine, unsigned elfclass, uint32_t type)
+int rlo_is_branch_reloc(unsigned int machine, unsigned int elfclass, u32 type)
 {
-  if (machine == RLO_EM_ARM)
-    return type == R_ARM_PC24 || type == R_ARM_CALL || type == R_ARM_JUMP24
-           || type == R_ARM_THM_CALL || type == R_ARM_THM_JUMP24;
-  if (machine != RLO_EM_AARCH64)
-    return 0;
-  if (elfclass == RLO_ELFCLASS64)
-    return type == R_AARCH64_CALL26 || type == R_AARCH64_JUMP26;
-  return type == R_AARCH64_P32_CALL26 || type == R_AARCH64_P32_JUMP26;
+	if (machine == RLO_EM_ARM)
+		return type == R_ARM_PC24 || type == R_ARM_CALL ||
+		       type == R_ARM_JUMP24 || type == R_ARM_THM_CALL ||
+		       type == R_ARM_THM_JUMP24;
+	if (machine != RLO_EM_AARCH64)
+		return 0;
+	if (elfclass == RLO_ELFCLASS64)
+		return type == R_AARCH64_CALL26 || type == R_AARCH64_JUMP26;
+	return type == R_AARCH64_P32_CALL26 || type == R_AARCH64_P32_JUMP26;
 }
 
-int
-rlo_branch_key_cmp (const struct rlo_branch_key *x,
-                    const struct rlo_branch_key *y)
+int rlo_branch_key_cmp(const struct rlo_branch_key *x,
+		       const struct rlo_branch_key *y)
 {
-  if (x->type != y->type)
-    return x->type < y->type ? -1 : 1;
-  if (x->sym != y->sym)
-    return x->sym < y->sym ? -1 : 1;
-  if (x->addend != y->addend)
-    return x->addend < y->addend ? -1 : 1;
-  return 0;
+	if (x->type != y->type)
+		return x->type < y->type ? -1 : 1;
+	if (x->sym != y->sym)
+		return x->sym < y->sym ? -1 : 1;
+	if (x->addend != y->addend)
+		return x->addend < y->addend ? -1 : 1;
+	return 0;
 }
 
 /* ffz(x): index of the lowest zero bit; 64 when there is none.  */
-static unsigned
-lowest_zero (uint64_t x)
+static unsigned int lowest_zero(u64 x)
 {
-  unsigned k;
+	unsigned int k;
 
-  for (k = 0; k < 64 && ((x >> k) & 1); k++)
-    ;
-  return k;
+	for (k = 0; k < 64 && ((x >> k) & 1); k++)
+		;
+	return k;
 }
 
-/* The entry size in bytes of ELF's branch relocation sections, as the
-   kernel of that machine takes them (ARM: REL, AArch64: RELA); 0 for a
-   machine or class no kernel counts PLTs for.  */
-static uint64_t
-branch_entsize (const struct rlo_elf *elf)
+/*
+ * The entry size in bytes of ELF's branch relocation sections, as the
+ * kernel of that machine takes them (ARM: REL, AArch64: RELA); 0 for a
+ * machine or class no kernel counts PLTs for.
+ */
+static u64 branch_entsize(const struct rlo_elf *elf)
 {
-  if (elf->machine == RLO_EM_ARM && elf->elfclass == RLO_ELFCLASS32)
-    return 8;
-  if (elf->machine == RLO_EM_AARCH64)
-    return elf->elfclass == RLO_ELFCLASS64 ? 24 : 12;
-  return 0;
+	if (elf->machine == RLO_EM_ARM && elf->elfclass == RLO_ELFCLASS32)
+		return 8;
+	if (elf->machine == RLO_EM_AARCH64)
+		return elf->elfclass == RLO_ELFCLASS64 ? 24 : 12;
+	return 0;
 }
 
 /* r_offset, symbol and type of the relocation at P (ELF32/64 r_info).  */
-static uint64_t
-decode_rel (const struct rlo_elf *elf, const unsigned char *p, struct key *k)
+static u64 decode_rel(const struct rlo_elf *elf, const unsigned char *p,
+		      struct key *k)
 {
-  uint64_t r_offset, info;
+	u64 r_offset, info;
 
-  if (elf->elfclass == RLO_ELFCLASS64)
-    {
-      r_offset = get64 (p, elf->big_endian);
-      info = get64 (p + 8, elf->big_endian);
-      k->t.sym = (uint32_t) (info >> 32);
-      k->t.type = (uint32_t) info;
-    }
-  else
-    {
-      r_offset = get32 (p, elf->big_endian);
-      info = get32 (p + 4, elf->big_endian);
-      k->t.sym = (uint32_t) (info >> 8);
-      k->t.type = (uint32_t) (info & 0xff);
-    }
-  return r_offset;
+	if (elf->elfclass == RLO_ELFCLASS64) {
+		r_offset = get64(p, elf->big_endian);
+		info = get64(p + 8, elf->big_endian);
+		k->t.sym = (u32)(info >> 32);
+		k->t.type = (u32)info;
+	} else {
+		r_offset = get32(p, elf->big_endian);
+		info = get32(p + 4, elf->big_endian);
+		k->t.sym = (u32)(info >> 8);
+		k->t.type = (u32)(info & 0xff);
+	}
+	return r_offset;
 }
 
-/* Erratum 843419 (arm64 count_plts): an ADRP at offset 0xff8 or 0xffc of
-   a 4K page needs a veneer; others need the section aligned so they stay
-   off those offsets.  TYPE at R_OFFSET is a non-branch relocation.  */
-static void
-count_adrp (const struct rlo_elf *elf, uint32_t type, uint64_t r_offset,
-            struct rlo_branch_count *out)
+/*
+ * Erratum 843419 (arm64 count_plts): an ADRP at offset 0xff8 or 0xffc of
+ * a 4K page needs a veneer; others need the section aligned so they stay
+ * off those offsets.  TYPE at R_OFFSET is a non-branch relocation.
+ */
+static void count_adrp(const struct rlo_elf *elf, u32 type, u64 r_offset,
+		       struct rlo_branch_count *out)
 {
-  unsigned z;
+	unsigned int z;
 
-  if (elf->machine != RLO_EM_AARCH64 || elf->elfclass != RLO_ELFCLASS64
-      || (type != R_AARCH64_ADR_PREL_PG_HI21
-          && type != R_AARCH64_ADR_PREL_PG_HI21_NC))
-    return;
-  z = lowest_zero (r_offset | 7);
-  if (z >= 12)
-    out->adrp_veneers++;
-  else if (((uint64_t) 2 << z) > out->adrp_align)
-    out->adrp_align = (uint64_t) 2 << z;
+	if (elf->machine != RLO_EM_AARCH64 || elf->elfclass != RLO_ELFCLASS64 ||
+	    (type != R_AARCH64_ADR_PREL_PG_HI21 &&
+	     type != R_AARCH64_ADR_PREL_PG_HI21_NC))
+		return;
+	z = lowest_zero(r_offset | 7);
+	if (z >= 12)
+		out->adrp_veneers++;
+	else if (((u64)2 << z) > out->adrp_align)
+		out->adrp_align = (u64)2 << z;
 }
 
-/* K's addend: RELA's r_addend at P, or for REL the immediate field of the
-   instruction at R_OFFSET in TARGET (TARGET_SIZE bytes), and whether the
-   kernel takes it as zero (is_zero_addend_relocation).  Relocation J.  */
-static int
-branch_addend (const struct rlo_elf *elf, const unsigned char *p,
-               uint64_t r_offset, const unsigned char *target,
-               uint64_t target_size, uint64_t j, struct key *k,
-               struct rlo_fault *f)
+/*
+ * K's addend: RELA's r_addend at P, or for REL the immediate field of the
+ * instruction at R_OFFSET in TARGET (TARGET_SIZE bytes), and whether the
+ * kernel takes it as zero (is_zero_addend_relocation).  Relocation J.
+ */
+static int branch_addend(const struct rlo_elf *elf, const unsigned char *p,
+			 u64 r_offset, const unsigned char *target,
+			 u64 target_size, u64 j, struct key *k,
+			 struct rlo_fault *f)
 {
-  /* ARM code is little-endian except in BE32 objects (big-endian without
-     EF_ARM_BE8).  */
-  unsigned code_big = elf->big_endian && !(elf->flags & RLO_EF_ARM_BE8);
-  const unsigned char *insn;
+	/*
+	 * ARM code is little-endian except in BE32 objects (big-endian without
+	 * EF_ARM_BE8).
+	 */
+	unsigned int code_big = elf->big_endian &&
+				!(elf->flags & RLO_EF_ARM_BE8);
+	const unsigned char *insn;
 
-  if (elf->machine == RLO_EM_AARCH64)
-    {
-      if (elf->elfclass == RLO_ELFCLASS64)
-        k->t.addend = (int64_t) get64 (p + 16, elf->big_endian);
-      else
-        k->t.addend = (int32_t) get32 (p + 8, elf->big_endian);
-      k->zero = k->t.addend == 0;
-      return RLO_OK;
-    }
-  if (target == 0 || target_size < 4 || r_offset > target_size - 4)
-    return fail (f, RLO_AT_RELOC, j, r_offset,
-                 "is a REL branch outside its target section", RLO_E_RELOC);
-  insn = target + r_offset;
-  if (k->t.type == R_ARM_THM_CALL || k->t.type == R_ARM_THM_JUMP24)
-    {
-      /* Thumb BL/B.W: the PC bias -4 encodes as imm 0x7ff/0x2ffe.  */
-      uint32_t hw1 = get16 (insn, code_big) & 0x07ffu;
-      uint32_t hw2 = get16 (insn + 2, code_big) & 0x2fffu;
-      k->t.addend = (int64_t) (hw1 << 16 | hw2);
-      k->zero = hw1 == 0x7ff && hw2 == 0x2ffe;
-    }
-  else
-    {
-      /* ARM BL/B: the PC bias -8 encodes as 0xfffffe.  */
-      uint32_t imm = get32 (insn, code_big) & 0x00ffffffu;
-      k->t.addend = imm;
-      k->zero = imm == 0xfffffe;
-    }
-  return RLO_OK;
+	if (elf->machine == RLO_EM_AARCH64) {
+		if (elf->elfclass == RLO_ELFCLASS64)
+			k->t.addend = (s64)get64(p + 16, elf->big_endian);
+		else
+			k->t.addend = (s32)get32(p + 8, elf->big_endian);
+		k->zero = k->t.addend == 0;
+		return RLO_OK;
+	}
+	if (!target || target_size < 4 || r_offset > target_size - 4)
+		return fail(f, RLO_AT_RELOC, j, r_offset,
+			    "is a REL branch outside its target section",
+			    RLO_E_RELOC);
+	insn = target + r_offset;
+	if (k->t.type == R_ARM_THM_CALL || k->t.type == R_ARM_THM_JUMP24) {
+		/* Thumb BL/B.W: the PC bias -4 encodes as imm 0x7ff/0x2ffe.  */
+		u32 hw1 = get16(insn, code_big) & 0x07ffu;
+		u32 hw2 = get16(insn + 2, code_big) & 0x2fffu;
+
+		k->t.addend = (s64)(hw1 << 16 | hw2);
+		k->zero = hw1 == 0x7ff && hw2 == 0x2ffe;
+	} else {
+		/* ARM BL/B: the PC bias -8 encodes as 0xfffffe.  */
+		u32 imm = get32(insn, code_big) & 0x00ffffffu;
+
+		k->t.addend = imm;
+		k->zero = imm == 0xfffffe;
+	}
+	return RLO_OK;
 }
 
-/* Count branch K, which follows PREV (if HAVE_PREV) in relopt's order,
-   into OUT.  A target in the section the relocations apply to
-   (sh_info) is in range by construction and needs no PLT; any other
-   needs one unless it is a zero-addend duplicate of the previous slot
-   (ARM compares type and symbol and needs both zero-addend; arm64
-   compares the whole key, which then is zero too).  */
-static void
-count_branch (const struct rlo_elf *elf, const struct rlo_section *rels,
-              const struct key *prev, int have_prev, const struct key *k,
-              struct rlo_branch_count *out)
+/*
+ * Count branch K, which follows PREV (if HAVE_PREV) in relopt's order,
+ * into OUT.  A target in the section the relocations apply to
+ * (sh_info) is in range by construction and needs no PLT; any other
+ * needs one unless it is a zero-addend duplicate of the previous slot
+ * (ARM compares type and symbol and needs both zero-addend; arm64
+ * compares the whole key, which then is zero too).
+ */
+static void count_branch(const struct rlo_elf *elf,
+			 const struct rlo_section *rels, const struct key *prev,
+			 int have_prev, const struct key *k,
+			 struct rlo_branch_count *out)
 {
-  int rela = elf->machine == RLO_EM_AARCH64;
-  struct sym s;
+	int rela = elf->machine == RLO_EM_AARCH64;
+	struct sym s;
 
-  out->branches++;
-  out->distinct += !(have_prev && rlo_branch_key_cmp (&prev->t, &k->t) == 0);
-  get_sym (elf, k->t.sym, &s);
-  if (s.shndx != rels->sh_info)
-    {
-      int same = have_prev && prev->t.type == k->t.type && prev->t.sym == k->t.sym
-                 && prev->zero;
-      if (!(k->zero && same && (!rela || prev->t.addend == k->t.addend)))
-        out->plts++;
-    }
+	out->branches++;
+	out->distinct +=
+		!(have_prev && rlo_branch_key_cmp(&prev->t, &k->t) == 0);
+	get_sym(elf, k->t.sym, &s);
+	if (s.shndx != rels->sh_info) {
+		int same = have_prev && prev->t.type == k->t.type &&
+			   prev->t.sym == k->t.sym && prev->zero;
+		if (!(k->zero && same &&
+		      (!rela || prev->t.addend == k->t.addend)))
+			out->plts++;
+	}
 }
 
-int
-rlo_count_branch_targets (const struct rlo_elf *elf,
-                          const struct rlo_section *rels,
-                          const unsigned char *target, uint64_t target_size,
-                          struct rlo_branch_count *out, struct rlo_fault *f)
+int rlo_count_branch_targets(const struct rlo_elf *elf,
+			     const struct rlo_section *rels,
+			     const unsigned char *target, u64 target_size,
+			     struct rlo_branch_count *out, struct rlo_fault *f)
 {
-  uint32_t nsyms;
-  uint64_t ent, n, j, rem;
-  int seen_other = 0, have_prev = 0, rc;
-  struct key prev, k;
+	u32 nsyms;
+	u64 ent, n, j, rem;
+	int seen_other = 0, have_prev = 0, rc;
+	struct key prev, k;
 
-  fail (f, RLO_AT_NONE, 0, 0, "", RLO_OK);
-  if (rels == 0 || out == 0 || (rels->data == 0 && rels->size != 0))
-    return RLO_E_ARG;
-  rc = check_symtab (elf, &nsyms);
-  if (rc)
-    return rc;
-  out->branches = out->distinct = out->plts = 0;
-  out->adrp_veneers = out->adrp_align = 0;
-  prev.t.type = prev.t.sym = 0;
-  prev.t.addend = 0;
-  prev.zero = 0;
-  ent = branch_entsize (elf);
-  if (ent == 0)
-    return RLO_E_ARG;
-  n = udiv64 (rels->size, ent, &rem);
-  if ((rels->sh_entsize != 0 && rels->sh_entsize != ent) || rem != 0)
-    return fail (f, RLO_AT_NONE, 0, ent,
-                 "size or sh_entsize does not fit the entry size (value)",
-                 RLO_E_RELOC);
-  for (j = 0; j < n; j++)
-    {
-      const unsigned char *p = rels->data + j * ent;
-      uint64_t r_offset = decode_rel (elf, p, &k);
+	fail(f, RLO_AT_NONE, 0, 0, "", RLO_OK);
+	if (!rels || !out || (!rels->data && rels->size != 0))
+		return RLO_E_ARG;
+	rc = check_symtab(elf, &nsyms);
+	if (rc)
+		return rc;
+	out->branches = 0;
+	out->distinct = 0;
+	out->plts = 0;
+	out->adrp_veneers = 0;
+	out->adrp_align = 0;
+	prev.t.type = 0;
+	prev.t.sym = 0;
+	prev.t.addend = 0;
+	prev.zero = 0;
+	ent = branch_entsize(elf);
+	if (ent == 0)
+		return RLO_E_ARG;
+	n = udiv64(rels->size, ent, &rem);
+	if ((rels->sh_entsize != 0 && rels->sh_entsize != ent) || rem != 0)
+		return fail(f, RLO_AT_NONE, 0, ent,
+			    "size or sh_entsize does not fit the entry size (value)",
+			    RLO_E_RELOC);
+	for (j = 0; j < n; j++) {
+		const unsigned char *p = rels->data + j * ent;
+		u64 r_offset = decode_rel(elf, p, &k);
 
-      if (!rlo_is_branch_reloc (elf->machine, elf->elfclass, k.t.type))
-        {
-          seen_other = 1;
-          count_adrp (elf, k.t.type, r_offset, out);
-          continue;
-        }
-      if (seen_other)
-        return fail (f, RLO_AT_RELOC, j, k.t.type,
-                     "is a branch relocation after a non-branch one",
-                     RLO_NOT_IN_ORDER);
-      if (k.t.sym >= nsyms)
-        return fail (f, RLO_AT_RELOC, j, k.t.sym,
-                     "has a symbol index past .symtab", RLO_E_RELOC);
-      rc = branch_addend (elf, p, r_offset, target, target_size, j, &k, f);
-      if (rc)
-        return rc;
-      if (have_prev && rlo_branch_key_cmp (&prev.t, &k.t) > 0)
-        return fail (f, RLO_AT_RELOC, j, k.t.type,
-                     "is out of (type, symbol, addend) order",
-                     RLO_NOT_IN_ORDER);
-      count_branch (elf, rels, &prev, have_prev, &k, out);
-      /* Field by field, as copy_elf.  */
-      prev.t.type = k.t.type;
-      prev.t.sym = k.t.sym;
-      prev.t.addend = k.t.addend;
-      prev.zero = k.zero;
-      have_prev = 1;
-    }
-  return RLO_OK;
+		if (!rlo_is_branch_reloc(elf->machine, elf->elfclass,
+					 k.t.type)) {
+			seen_other = 1;
+			count_adrp(elf, k.t.type, r_offset, out);
+			continue;
+		}
+		if (seen_other)
+			return fail(f, RLO_AT_RELOC, j, k.t.type,
+				    "is a branch relocation after a non-branch one",
+				    RLO_NOT_IN_ORDER);
+		if (k.t.sym >= nsyms)
+			return fail(f, RLO_AT_RELOC, j, k.t.sym,
+				    "has a symbol index past .symtab",
+				    RLO_E_RELOC);
+		rc = branch_addend(elf, p, r_offset, target, target_size, j, &k,
+				   f);
+		if (rc)
+			return rc;
+		if (have_prev && rlo_branch_key_cmp(&prev.t, &k.t) > 0)
+			return fail(f, RLO_AT_RELOC, j, k.t.type,
+				    "is out of (type, symbol, addend) order",
+				    RLO_NOT_IN_ORDER);
+		count_branch(elf, rels, &prev, have_prev, &k, out);
+		/* Field by field, as copy_elf.  */
+		prev.t.type = k.t.type;
+		prev.t.sym = k.t.sym;
+		prev.t.addend = k.t.addend;
+		prev.zero = k.zero;
+		have_prev = 1;
+	}
+	return RLO_OK;
 }

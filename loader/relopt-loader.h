@@ -1,171 +1,209 @@
 /* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0 */
-/* relopt-loader.h -- the reading half of relopt, for module loaders.
-
-   Copyright (c) 2026 The relopt authors.
-
-   Redistribution and use in source and binary forms, with or without
-   modification, are permitted provided that the following conditions are
-   met: 1. Redistributions of source code must retain the above copyright
-   notice, this list of conditions and the following disclaimer.
-   2. Redistributions in binary form must reproduce the above copyright
-   notice, this list of conditions and the following disclaimer in the
-   documentation and/or other materials provided with the distribution.
-   THIS SOFTWARE IS PROVIDED BY THE AUTHORS "AS IS" AND ANY EXPRESS OR
-   IMPLIED WARRANTIES ARE DISCLAIMED.  IN NO EVENT SHALL THE AUTHORS BE
-   LIABLE FOR ANY DAMAGES ARISING IN ANY WAY OUT OF THE USE OF THIS
-   SOFTWARE.  Alternatively, this file may be distributed under the terms
-   of the GNU General Public License version 2.
-
-   What this is.  relopt (https://.../relopt) writes, into ELF relocatable
-   objects (ET_REL: kernel modules, RTOS loadable modules), a SysV `.hash'
-   and a GNU `.gnu.hash' over `.symtab', and sorts ARM/AArch64 branch
-   relocations by target.  A loader that reads them looks symbols up in
-   O(1) instead of scanning the symtab, and counts PLT/veneer slots in one
-   pass instead of sorting.  This file and relopt-loader.c are all a loader
-   needs; copy both.
-
-   Rules the code keeps, so kernels can take it as it is: C99, no libc
-   (only <stddef.h> and <stdint.h>, which a freestanding compiler has;
-   define RELOPT_LOADER_HAVE_TYPES to provide size_t/uint32_t/uint64_t
-   yourself), no allocation, no global or static state, no recursion, every
-   loop bounded by a size the caller passed.  Every function reads only
-   inside the buffers it is given, whatever their bytes.  Both byte orders
-   and both ELF classes work on any host.
-
-   Inputs are what a loader already holds: the bytes of .symtab, .strtab,
-   the hash section and a relocation section, and a few section header
-   fields (struct rlo_elf, struct rlo_section).  All sizes are in bytes.
-   Nothing is retained past a call except inside the caller-owned
-   structs rlo_sysv / rlo_gnu, which point into the caller's buffers: keep
-   those buffers unchanged while you use a validated table.
-
-   Which symbols are hashed (relopt's output contract, DESIGN.md 2 and 3):
-   - SysV .hash: every defined symbol (st_shndx != SHN_UNDEF) with a
-     non-empty name, of any binding, except STT_SECTION, STT_FILE and, for
-     EM_ARM and EM_AARCH64, the mapping symbols ("$a", "$d", "$t", "$x",
-     alone or followed by '.').  Only the first (lowest-index) symbol of
-     each name has to be chained; older relopt output chains every one
-     (and the mapping symbols): both shapes validate.
-   - GNU .gnu.hash: the defined global/weak (non-local) symbols with names,
-     except STT_SECTION and STT_FILE; they are exactly the symbols
-     [symoffset, nsyms) of .symtab.
-   A lookup answers what a linear scan of the symtab from index 1 answers
-   among the hashed symbols: the lowest index whose name is equal, or 0.
-   A symbol whose st_shndx is SHN_XINDEX has its real section index in
-   SHT_SYMTAB_SHNDX, which the library does not read: relopt hashed it by
-   that real index, so validation lets it be chained or not.
-
-   SysV .hash layout (gABI "Hash Table"; words of ENTSIZE bytes, 4, or 8 on
-   64-bit s390 and Alpha; the section's sh_entsize says which):
-
-     +---------+---------+-----------------+-----------------+
-     | nbucket | nchain  | bucket[nbucket] | chain[nchain]   |
-     +---------+---------+-----------------+-----------------+
-     bucket[h % nbucket] = first symbol of the chain (0 = empty),
-     chain[i] = next symbol after i on its chain (0 = end).
-     h = ELF hash of the name; nchain = .symtab entries.
-     relopt's chains ascend by symbol index (so the first match is the
-     lowest index), and chain[i] = 0 for every symbol not on a chain.
-
-   GNU .gnu.hash layout (as glibc and binutils; 4-byte words except the
-   bloom words, which are 4 bytes in ELFCLASS32 and 8 in ELFCLASS64):
-
-     +----------+-----------+-----------+--------+
-     | nbuckets | symoffset | maskwords | shift2 |  header, 4 x 4 bytes
-     +----------+-----------+-----------+--------+
-     | bloom[maskwords]   (W = 32 or 64 bits each)|
-     +-----------------------------------------------+
-     | buckets[nbuckets]  (first symbol, 0 = empty) |
-     +-----------------------------------------------+
-     | chain[nsyms - symoffset]                      |
-     +-----------------------------------------------+
-     h = GNU hash (h = h * 33 + c from 5381); symbols [symoffset, nsyms)
-     are sorted by h % nbuckets; buckets[b] = first symbol of bucket b;
-     chain[i - symoffset] = h of symbol i with bit 0 replaced by "last of
-     its bucket"; bloom word (h / W) % maskwords has bits h % W and
-     (h >> shift2) % W set.
-
-   Branch relocation order (DESIGN.md 6), for EM_ARM SHT_REL and
-   EM_AARCH64 SHT_RELA sections: branch relocations first, sorted by
-   (r_type, symbol index, addend), then all other relocations.  Branch
-   types: ARM R_ARM_PC24, R_ARM_CALL, R_ARM_JUMP24, R_ARM_THM_CALL,
-   R_ARM_THM_JUMP24; AArch64 R_AARCH64_CALL26, R_AARCH64_JUMP26 (ILP32:
-   R_AARCH64_P32_CALL26, R_AARCH64_P32_JUMP26).  For REL the addend key is
-   the instruction's immediate field: ARM word & 0x00ffffff; Thumb (first
-   halfword & 0x07ff) << 16 | (second halfword & 0x2fff); the code is
-   little-endian unless the object is big-endian without EF_ARM_BE8.  */
+/*
+ * relopt-loader.h -- the reading half of relopt, for module loaders.
+ *
+ * Copyright (c) 2026 The relopt authors.
+ *
+ * Redistribution and use in source and binary forms, with or without
+ * modification, are permitted provided that the following conditions are
+ * met: 1. Redistributions of source code must retain the above copyright
+ * notice, this list of conditions and the following disclaimer.
+ * 2. Redistributions in binary form must reproduce the above copyright
+ * notice, this list of conditions and the following disclaimer in the
+ * documentation and/or other materials provided with the distribution.
+ * THIS SOFTWARE IS PROVIDED BY THE AUTHORS "AS IS" AND ANY EXPRESS OR
+ * IMPLIED WARRANTIES ARE DISCLAIMED.  IN NO EVENT SHALL THE AUTHORS BE
+ * LIABLE FOR ANY DAMAGES ARISING IN ANY WAY OUT OF THE USE OF THIS
+ * SOFTWARE.  Alternatively, this file may be distributed under the terms
+ * of the GNU General Public License version 2.
+ *
+ * What this is.  relopt (https://.../relopt) writes, into ELF relocatable
+ * objects (ET_REL: kernel modules, RTOS loadable modules), a SysV `.hash'
+ * and a GNU `.gnu.hash' over `.symtab', and sorts ARM/AArch64 branch
+ * relocations by target.  A loader that reads them looks symbols up in
+ * O(1) instead of scanning the symtab, and counts PLT/veneer slots in one
+ * pass instead of sorting.  This file and relopt-loader.c are all a loader
+ * needs; copy both.
+ *
+ * Rules the code keeps, so kernels can take it as it is: C99 in the
+ * Linux kernel's coding style (scripts/checkpatch.pl --strict clean), no
+ * libc (in the kernel only <linux/types.h>; elsewhere only <stddef.h>,
+ * which a freestanding compiler has, see the types below), no
+ * allocation, no global or static state, no recursion, every loop bounded
+ * by a size the caller passed.  Every function reads only
+ * inside the buffers it is given, whatever their bytes.  Both byte orders
+ * and both ELF classes work on any host.
+ *
+ * Inputs are what a loader already holds: the bytes of .symtab, .strtab,
+ * the hash section and a relocation section, and a few section header
+ * fields (struct rlo_elf, struct rlo_section).  All sizes are in bytes.
+ * Nothing is retained past a call except inside the caller-owned
+ * structs rlo_sysv / rlo_gnu, which point into the caller's buffers: keep
+ * those buffers unchanged while you use a validated table.
+ *
+ * Which symbols are hashed (relopt's output contract, DESIGN.md 2 and 3):
+ * - SysV .hash: every defined symbol (st_shndx != SHN_UNDEF) with a
+ *   non-empty name, of any binding, except STT_SECTION, STT_FILE and, for
+ *   EM_ARM and EM_AARCH64, the mapping symbols ("$a", "$d", "$t", "$x",
+ *   alone or followed by '.').  Only the first (lowest-index) symbol of
+ *   each name has to be chained; older relopt output chains every one
+ *   (and the mapping symbols): both shapes validate.
+ * - GNU .gnu.hash: the defined global/weak (non-local) symbols with names,
+ *   except STT_SECTION and STT_FILE; they are exactly the symbols
+ *   [symoffset, nsyms) of .symtab.
+ * A lookup answers what a linear scan of the symtab from index 1 answers
+ * among the hashed symbols: the lowest index whose name is equal, or 0.
+ * A symbol whose st_shndx is SHN_XINDEX has its real section index in
+ * SHT_SYMTAB_SHNDX, which the library does not read: relopt hashed it by
+ * that real index, so validation lets it be chained or not.
+ *
+ * SysV .hash layout (gABI "Hash Table"; words of ENTSIZE bytes, 4, or 8 on
+ * 64-bit s390 and Alpha; the section's sh_entsize says which):
+ *
+ *   +---------+---------+-----------------+-----------------+
+ *   | nbucket | nchain  | bucket[nbucket] | chain[nchain]   |
+ *   +---------+---------+-----------------+-----------------+
+ *   bucket[h % nbucket] = first symbol of the chain (0 = empty),
+ *   chain[i] = next symbol after i on its chain (0 = end).
+ *   h = ELF hash of the name; nchain = .symtab entries.
+ *   relopt's chains ascend by symbol index (so the first match is the
+ *   lowest index), and chain[i] = 0 for every symbol not on a chain.
+ *
+ * GNU .gnu.hash layout (as glibc and binutils; 4-byte words except the
+ * bloom words, which are 4 bytes in ELFCLASS32 and 8 in ELFCLASS64):
+ *
+ *   +----------+-----------+-----------+--------+
+ *   | nbuckets | symoffset | maskwords | shift2 |  header, 4 x 4 bytes
+ *   +----------+-----------+-----------+--------+
+ *   | bloom[maskwords]   (W = 32 or 64 bits each)|
+ *   +-----------------------------------------------+
+ *   | buckets[nbuckets]  (first symbol, 0 = empty) |
+ *   +-----------------------------------------------+
+ *   | chain[nsyms - symoffset]                      |
+ *   +-----------------------------------------------+
+ *   h = GNU hash (h = h * 33 + c from 5381); symbols [symoffset, nsyms)
+ *   are sorted by h % nbuckets; buckets[b] = first symbol of bucket b;
+ *   chain[i - symoffset] = h of symbol i with bit 0 replaced by "last of
+ *   its bucket"; bloom word (h / W) % maskwords has bits h % W and
+ *   (h >> shift2) % W set.
+ *
+ * Branch relocation order (DESIGN.md 6), for EM_ARM SHT_REL and
+ * EM_AARCH64 SHT_RELA sections: branch relocations first, sorted by
+ * (r_type, symbol index, addend), then all other relocations.  Branch
+ * types: ARM R_ARM_PC24, R_ARM_CALL, R_ARM_JUMP24, R_ARM_THM_CALL,
+ * R_ARM_THM_JUMP24; AArch64 R_AARCH64_CALL26, R_AARCH64_JUMP26 (ILP32:
+ * R_AARCH64_P32_CALL26, R_AARCH64_P32_JUMP26).  For REL the addend key is
+ * the instruction's immediate field: ARM word & 0x00ffffff; Thumb (first
+ * halfword & 0x07ff) << 16 | (second halfword & 0x2fff); the code is
+ * little-endian unless the object is big-endian without EF_ARM_BE8.
+ */
 
 #ifndef RELOPT_LOADER_H
 #define RELOPT_LOADER_H
 
-#ifndef RELOPT_LOADER_HAVE_TYPES
+#ifdef __KERNEL__
+#include <linux/types.h>
+#elif !defined(RELOPT_LOADER_HAVE_TYPES)
+/*
+ * Outside Linux: the kernel's fixed-width type names, made from the
+ * compiler's own (GCC >= 4.5 and clang predefine __UINT32_TYPE__ and the
+ * others), so they are the same types as <stdint.h>'s uint32_t, uint64_t,
+ * int32_t and int64_t.  A system that already has u32, u64, s32 and s64
+ * defines RELOPT_LOADER_HAVE_TYPES and includes its own header first.
+ */
 #include <stddef.h>
-#include <stdint.h>
+typedef __UINT32_TYPE__ u32;
+typedef __UINT64_TYPE__ u64;
+typedef __INT32_TYPE__ s32;
+typedef __INT64_TYPE__ s64;
 #endif
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-/* Results.  0 is success; every failure is negative, and
-   rlo_strerror names it.  */
-enum rlo_status
-{
-  RLO_OK = 0,
-  RLO_E_ARG = -1,        /* a required pointer is NULL, or class/machine
-                            unknown */
-  RLO_E_SYMTAB = -2,     /* symtab size not a multiple of its entry size,
-                            entsize wrong, or strtab empty/unterminated */
-  RLO_E_LINK = -3,       /* sh_link is not the symtab: stale table (objcopy,
-                            ld -r and strip reset or renumber it) */
-  RLO_E_SIZE = -4,       /* section too short for its header, or its size
-                            does not match the header words */
-  RLO_E_NCHAIN = -5,     /* .hash nchain is not the symtab entry count */
-  RLO_E_HEADER = -6,     /* nbucket 0, bloom size not a power of two,
-                            shift2 >= 32, symoffset outside 1..nsyms */
-  RLO_E_INDEX = -7,      /* a bucket or chain word is out of range */
-  RLO_E_CHAIN = -8,      /* a chain does not ascend, loops, or holds a
-                            symbol of another bucket */
-  RLO_E_SYMBOL = -9,     /* a chained symbol is not a hashed one (or, GNU,
-                            a hashed one lies below symoffset), or its
-                            st_name is outside .strtab */
-  RLO_E_MISSING = -10,   /* a hashed symbol is not reachable */
-  RLO_E_HASH = -11,      /* a GNU chain word or end bit, or a bloom bit, does
-                            not match the symbol's name */
-  RLO_E_WORK = -12,      /* verifying the unchained duplicate names would
-                            take more than the linear budget (see
-                            rlo_sysv_validate) */
-  RLO_E_RELOC = -13,     /* relocation section malformed: size, symbol
-                            index, or a REL branch outside its target */
-  RLO_NOT_IN_ORDER = -14 /* relocations are not in relopt's order: count
-                            the way you did before */
+/*
+ * Results.  0 is success; every failure is negative, and
+ * rlo_strerror names it.
+ */
+enum rlo_status {
+	RLO_OK = 0,
+	/* a required pointer is NULL, or class/machine unknown */
+	RLO_E_ARG = -1,
+	/*
+	 * symtab size not a multiple of its entry size, entsize wrong, or strtab
+	 * empty/unterminated
+	 */
+	RLO_E_SYMTAB = -2,
+	/*
+	 * sh_link is not the symtab: stale table (objcopy, ld -r and strip reset or
+	 * renumber it)
+	 */
+	RLO_E_LINK = -3,
+	/*
+	 * section too short for its header, or its size does not match the header
+	 * words
+	 */
+	RLO_E_SIZE = -4,
+	RLO_E_NCHAIN = -5, /* .hash nchain is not the symtab entry count */
+	/*
+	 * nbucket 0, bloom size not a power of two, shift2 >= 32, symoffset outside
+	 * 1..nsyms
+	 */
+	RLO_E_HEADER = -6,
+	RLO_E_INDEX = -7, /* a bucket or chain word is out of range */
+	/* a chain does not ascend, loops, or holds a symbol of another bucket */
+	RLO_E_CHAIN = -8,
+	/*
+	 * a chained symbol is not a hashed one (or, GNU, a hashed one lies below
+	 * symoffset), or its st_name is outside .strtab
+	 */
+	RLO_E_SYMBOL = -9,
+	RLO_E_MISSING = -10, /* a hashed symbol is not reachable */
+	/*
+	 * a GNU chain word or end bit, or a bloom bit, does not match the symbol's
+	 * name
+	 */
+	RLO_E_HASH = -11,
+	/*
+	 * verifying the unchained duplicate names would take more than the linear
+	 * budget (see rlo_sysv_validate)
+	 */
+	RLO_E_WORK = -12,
+	/*
+	 * relocation section malformed: size, symbol index, or a REL branch outside
+	 * its target
+	 */
+	RLO_E_RELOC = -13,
+	/* relocations are not in relopt's order: count the way you did before */
+	RLO_NOT_IN_ORDER = -14
 };
 
 /* A static English phrase for STATUS ("ok" for RLO_OK).  */
-const char *rlo_strerror (int status);
+const char *rlo_strerror(int status);
 
-/* Where a check failed, for diagnostics (every function below takes an
-   optional struct rlo_fault *, NULL when the caller does not care).  WHAT
-   is a static phrase saying which check failed, written to follow the
-   entry named by AT and INDEX ("symbol 12 'foo' <what>", "bucket 3
-   <what>", "relocation 7 <what>") or to stand alone (RLO_AT_NONE); VALUE
-   is the offending word (header word, bucket or chain word, st_name, ...)
-   where there is one.  WHAT is "" when the status alone says it
-   (RLO_E_ARG, RLO_E_SYMTAB).  */
-enum rlo_at
-{
-  RLO_AT_NONE,   /* the section or its header */
-  RLO_AT_SYMBOL, /* INDEX is a .symtab index */
-  RLO_AT_BUCKET, /* INDEX is a bucket number */
-  RLO_AT_CHAIN,  /* INDEX is a .hash chain[] index */
-  RLO_AT_RELOC   /* INDEX is a relocation's index in its section */
+/*
+ * Where a check failed, for diagnostics (every function below takes an
+ * optional struct rlo_fault *, NULL when the caller does not care).  WHAT
+ * is a static phrase saying which check failed, written to follow the
+ * entry named by AT and INDEX ("symbol 12 'foo' <what>", "bucket 3
+ * <what>", "relocation 7 <what>") or to stand alone (RLO_AT_NONE); VALUE
+ * is the offending word (header word, bucket or chain word, st_name, ...)
+ * where there is one.  WHAT is "" when the status alone says it
+ * (RLO_E_ARG, RLO_E_SYMTAB).
+ */
+enum rlo_at {
+	RLO_AT_NONE, /* the section or its header */
+	RLO_AT_SYMBOL, /* INDEX is a .symtab index */
+	RLO_AT_BUCKET, /* INDEX is a bucket number */
+	RLO_AT_CHAIN, /* INDEX is a .hash chain[] index */
+	RLO_AT_RELOC /* INDEX is a relocation's index in its section */
 };
 
-struct rlo_fault
-{
-  unsigned at;
-  uint64_t index, value;
-  const char *what;
+struct rlo_fault {
+	unsigned int at;
+	u64 index, value;
+	const char *what;
 };
 
 #define RLO_ELFCLASS32 1
@@ -174,187 +212,211 @@ struct rlo_fault
 #define RLO_EM_AARCH64 183
 #define RLO_EF_ARM_BE8 0x00800000u
 
-/* What the loader knows about the object: the .symtab and its .strtab
-   (pointers to their bytes in memory, sizes in bytes), the symtab's
-   section index and sh_entsize, and from the ELF header: class
-   (RLO_ELFCLASS32/64), byte order (BIG_ENDIAN nonzero for ELFDATA2MSB),
-   e_machine and e_flags.  */
-struct rlo_elf
-{
-  const unsigned char *symtab;
-  uint64_t symtab_size;
-  uint64_t symtab_entsize; /* 16 (ELFCLASS32) or 24 (ELFCLASS64) */
-  uint32_t symtab_index;
-  const unsigned char *strtab;
-  uint64_t strtab_size;
-  unsigned elfclass;
-  unsigned big_endian;
-  unsigned machine;
-  uint32_t flags;
+/*
+ * What the loader knows about the object: the .symtab and its .strtab
+ * (pointers to their bytes in memory, sizes in bytes), the symtab's
+ * section index and sh_entsize, and from the ELF header: class
+ * (RLO_ELFCLASS32/64), byte order (BIG_ENDIAN nonzero for ELFDATA2MSB),
+ * e_machine and e_flags.
+ */
+struct rlo_elf {
+	const unsigned char *symtab;
+	u64 symtab_size;
+	u64 symtab_entsize; /* 16 (ELFCLASS32) or 24 (ELFCLASS64) */
+	u32 symtab_index;
+	const unsigned char *strtab;
+	u64 strtab_size;
+	unsigned int elfclass;
+	unsigned int big_endian;
+	unsigned int machine;
+	u32 flags;
 };
 
 /* One section as the loader holds it: its bytes and header fields.  */
-struct rlo_section
-{
-  const unsigned char *data;
-  uint64_t size;
-  uint32_t sh_link;
-  uint32_t sh_info;
-  uint64_t sh_entsize;
+struct rlo_section {
+	const unsigned char *data;
+	u64 size;
+	u32 sh_link;
+	u32 sh_info;
+	u64 sh_entsize;
 };
 
-/* A validated SysV table.  Filled by rlo_sysv_validate; the fields are
-   for the library (and for a curious caller), pointers into the caller's
-   buffers.  */
-struct rlo_sysv
-{
-  struct rlo_elf elf;
-  const unsigned char *words; /* bucket[0] */
-  uint32_t nbucket, nchain;
-  unsigned entsize;
+/*
+ * A validated SysV table.  Filled by rlo_sysv_validate; the fields are
+ * for the library (and for a curious caller), pointers into the caller's
+ * buffers.
+ */
+struct rlo_sysv {
+	struct rlo_elf elf;
+	const unsigned char *words; /* bucket[0] */
+	u32 nbucket, nchain;
+	unsigned int entsize;
 };
 
 /* A validated GNU table.  */
-struct rlo_gnu
-{
-  struct rlo_elf elf;
-  const unsigned char *bloom, *buckets, *chain;
-  uint32_t nbuckets, symoffset, maskwords, shift2, nsyms;
+struct rlo_gnu {
+	struct rlo_elf elf;
+	const unsigned char *bloom, *buckets, *chain;
+	u32 nbuckets, symoffset, maskwords, shift2, nsyms;
 };
 
-/* The SysV ELF hash and the GNU hash of NAME (NUL-terminated; bytes taken
-   as unsigned char).  */
-uint32_t rlo_sysv_hash (const char *name);
-uint32_t rlo_gnu_hash (const char *name);
+/*
+ * The SysV ELF hash and the GNU hash of NAME (NUL-terminated; bytes taken
+ * as unsigned char).
+ */
+u32 rlo_sysv_hash(const char *name);
+u32 rlo_gnu_hash(const char *name);
 
-/* Decide whether HASH (an SHT_HASH section) is current and sound for the
-   symtab in ELF, so that rlo_sysv_lookup may trust it blindly.  Checks:
-   - ELF: class and machine known, symtab entsize right for the class and
-     the size a multiple of it, strtab non-empty and ending in NUL;
-   - HASH->sh_link == ELF->symtab_index; HASH->sh_entsize 4 or 8 (0 is
-     taken as 4); size >= 2 words; nbucket > 0; nchain == symtab entries;
-     size == (2 + nbucket + nchain) words; every word < 2^32;
-   - every bucket and chain word is 0 or < nchain;
-   - walking each bucket's chain: each symbol's own hash % nbucket is that
-     bucket (so chains are disjoint), indices strictly ascend (so chains
-     end, and the first match is the lowest index), each chained symbol is
-     defined, named (st_name inside .strtab), not STT_SECTION or STT_FILE
-     (a mapping symbol may be chained: older relopt output);
-   - chain[i] == 0 for every symbol not on a chain, chain[0] == 0;
-   - completeness: every hashed symbol is on its chain, or an earlier
-     hashed symbol of the same name is (the only kind relopt leaves out).
-     When all hashed symbols are chained this costs nothing more; else each
-     hashed symbol with chain[i] == 0 is looked for in its bucket's chain,
-     and if those walks together take more than 8 * nchain + 64 steps the
-     table is refused with RLO_E_WORK (relopt's bucket counts keep chains
-     at ~2 symbols; only a crafted table gets there).
-   Cost: O(nbucket + nchain + total length of the hashed names); no
-   memory.  On RLO_OK fills *T (which points into HASH->data and ELF's
-   buffers).  On failure returns the status and, if FAULT is not NULL,
-   says in *FAULT which entry failed which check.  */
-int rlo_sysv_validate (const struct rlo_elf *elf,
-                       const struct rlo_section *hash, struct rlo_sysv *t,
-                       struct rlo_fault *fault);
+/*
+ * Decide whether HASH (an SHT_HASH section) is current and sound for the
+ * symtab in ELF, so that rlo_sysv_lookup may trust it blindly.  Checks:
+ * - ELF: class and machine known, symtab entsize right for the class and
+ *   the size a multiple of it, strtab non-empty and ending in NUL;
+ * - HASH->sh_link == ELF->symtab_index; HASH->sh_entsize 4 or 8 (0 is
+ *   taken as 4); size >= 2 words; nbucket > 0; nchain == symtab entries;
+ *   size == (2 + nbucket + nchain) words; every word < 2^32;
+ * - every bucket and chain word is 0 or < nchain;
+ * - walking each bucket's chain: each symbol's own hash % nbucket is that
+ *   bucket (so chains are disjoint), indices strictly ascend (so chains
+ *   end, and the first match is the lowest index), each chained symbol is
+ *   defined, named (st_name inside .strtab), not STT_SECTION or STT_FILE
+ *   (a mapping symbol may be chained: older relopt output);
+ * - chain[i] == 0 for every symbol not on a chain, chain[0] == 0;
+ * - completeness: every hashed symbol is on its chain, or an earlier
+ *   hashed symbol of the same name is (the only kind relopt leaves out).
+ *   When all hashed symbols are chained this costs nothing more; else each
+ *   hashed symbol with chain[i] == 0 is looked for in its bucket's chain,
+ *   and if those walks together take more than 8 * nchain + 64 steps the
+ *   table is refused with RLO_E_WORK (relopt's bucket counts keep chains
+ *   at ~2 symbols; only a crafted table gets there).
+ * Cost: O(nbucket + nchain + total length of the hashed names); no
+ * memory.  On RLO_OK fills *T (which points into HASH->data and ELF's
+ * buffers).  On failure returns the status and, if FAULT is not NULL,
+ * says in *FAULT which entry failed which check.
+ */
+int rlo_sysv_validate(const struct rlo_elf *elf, const struct rlo_section *hash,
+		      struct rlo_sysv *t, struct rlo_fault *fault);
 
-/* The lowest hashed symbol index named NAME (NUL-terminated), or 0.  T
-   must come from rlo_sysv_validate; nothing is checked again.  Cost: one
-   hash, one chain (compares names only while walking it).  */
-uint32_t rlo_sysv_lookup (const struct rlo_sysv *t, const char *name);
+/*
+ * The lowest hashed symbol index named NAME (NUL-terminated), or 0.  T
+ * must come from rlo_sysv_validate; nothing is checked again.  Cost: one
+ * hash, one chain (compares names only while walking it).
+ */
+u32 rlo_sysv_lookup(const struct rlo_sysv *t, const char *name);
 
-/* Decide whether HASH (an SHT_GNU_HASH section) is current and sound for
-   the symtab in ELF, so that rlo_gnu_lookup may trust it blindly.  Checks:
-   - ELF as for rlo_sysv_validate; HASH->sh_link == ELF->symtab_index;
-   - header present; nbuckets > 0; maskwords a power of two; shift2 < 32;
-     1 <= symoffset <= nsyms; size == 16 + maskwords * W/8 + 4 * nbuckets
-     + 4 * (nsyms - symoffset);
-   - no symbol below symoffset is GNU-hashed; every symbol in [symoffset,
-     nsyms) is (defined, non-local, named inside .strtab, not
-     STT_SECTION/STT_FILE);
-   - the hashed symbols' buckets (hash % nbuckets) never decrease; each
-     non-empty bucket points at the first symbol of its run, each empty
-     bucket is 0; each chain word is the symbol's hash with bit 0 set
-     exactly on the last symbol of a run; both bloom bits of every hashed
-     symbol are set.
-   Cost: O(maskwords + nbuckets + nsyms + total length of the hashed
-   names); no memory.  Results as for rlo_sysv_validate.  */
-int rlo_gnu_validate (const struct rlo_elf *elf, const struct rlo_section *hash,
-                      struct rlo_gnu *t, struct rlo_fault *fault);
+/*
+ * Decide whether HASH (an SHT_GNU_HASH section) is current and sound for
+ * the symtab in ELF, so that rlo_gnu_lookup may trust it blindly.  Checks:
+ * - ELF as for rlo_sysv_validate; HASH->sh_link == ELF->symtab_index;
+ * - header present; nbuckets > 0; maskwords a power of two; shift2 < 32;
+ *   1 <= symoffset <= nsyms; size == 16 + maskwords * W/8 + 4 * nbuckets
+ *   + 4 * (nsyms - symoffset);
+ * - no symbol below symoffset is GNU-hashed; every symbol in [symoffset,
+ *   nsyms) is (defined, non-local, named inside .strtab, not
+ *   STT_SECTION/STT_FILE);
+ * - the hashed symbols' buckets (hash % nbuckets) never decrease; each
+ *   non-empty bucket points at the first symbol of its run, each empty
+ *   bucket is 0; each chain word is the symbol's hash with bit 0 set
+ *   exactly on the last symbol of a run; both bloom bits of every hashed
+ *   symbol are set.
+ * Cost: O(maskwords + nbuckets + nsyms + total length of the hashed
+ * names); no memory.  Results as for rlo_sysv_validate.
+ */
+int rlo_gnu_validate(const struct rlo_elf *elf, const struct rlo_section *hash,
+		     struct rlo_gnu *t, struct rlo_fault *fault);
 
-/* The lowest GNU-hashed symbol index named NAME, or 0: bloom filter first
-   (most misses stop there), then the bucket's run comparing hashes, then
-   names.  T must come from rlo_gnu_validate.  */
-uint32_t rlo_gnu_lookup (const struct rlo_gnu *t, const char *name);
+/*
+ * The lowest GNU-hashed symbol index named NAME, or 0: bloom filter first
+ * (most misses stop there), then the bucket's run comparing hashes, then
+ * names.  T must come from rlo_gnu_validate.
+ */
+u32 rlo_gnu_lookup(const struct rlo_gnu *t, const char *name);
 
-/* Whether TYPE is a branch relocation type of MACHINE and ELFCLASS, as
-   listed at the top: RLO_EM_ARM's five, RLO_EM_AARCH64's CALL26 and
-   JUMP26 (the P32 ones in ELFCLASS32).  0 for any other machine.  */
-int rlo_is_branch_reloc (unsigned machine, unsigned elfclass, uint32_t type);
+/*
+ * Whether TYPE is a branch relocation type of MACHINE and ELFCLASS, as
+ * listed at the top: RLO_EM_ARM's five, RLO_EM_AARCH64's CALL26 and
+ * JUMP26 (the P32 ones in ELFCLASS32).  0 for any other machine.
+ */
+int rlo_is_branch_reloc(unsigned int machine, unsigned int elfclass, u32 type);
 
-/* A branch relocation's target key: r_type, symbol index and addend
-   (RELA: r_addend; REL: the instruction's immediate field, see the top).
-   Equal keys, equal targets.  */
-struct rlo_branch_key
-{
-  uint32_t type, sym;
-  int64_t addend;
+/*
+ * A branch relocation's target key: r_type, symbol index and addend
+ * (RELA: r_addend; REL: the instruction's immediate field, see the top).
+ * Equal keys, equal targets.
+ */
+struct rlo_branch_key {
+	u32 type, sym;
+	s64 addend;
 };
 
-/* Three-way comparison of A and B on (type, sym, addend): negative, 0 or
-   positive as A sorts before, with or after B.  The order relopt writes
-   and arm64's cmp_rela sorts by (ARM's cmp_rel uses the first two).  */
-int rlo_branch_key_cmp (const struct rlo_branch_key *a,
-                        const struct rlo_branch_key *b);
+/*
+ * Three-way comparison of A and B on (type, sym, addend): negative, 0 or
+ * positive as A sorts before, with or after B.  The order relopt writes
+ * and arm64's cmp_rela sorts by (ARM's cmp_rel uses the first two).
+ */
+int rlo_branch_key_cmp(const struct rlo_branch_key *a,
+		       const struct rlo_branch_key *b);
 
 /* What rlo_count_branch_targets found in one relocation section.  */
-struct rlo_branch_count
-{
-  uint64_t branches; /* branch relocations (the sorted prefix) */
-  uint64_t distinct; /* distinct (r_type, symbol, addend) among them: what
-                        relopt --stats and bench/loadermodel count */
-  uint64_t plts;     /* PLT slots as the Linux kernel's count_plts counts
-                        them over its sorted order (see below) */
-  uint64_t adrp_veneers; /* AArch64: ADR_PREL_PG_HI21(_NC) at offset
-                            0xff8/0xffc mod 4K (erratum 843419 veneers);
-                            0 for ARM */
-  uint64_t adrp_align;   /* AArch64: largest alignment the other ADRPs
-                            need (kernel raises sh_addralign to it); 0 if
-                            none */
+struct rlo_branch_count {
+	u64 branches; /* branch relocations (the sorted prefix) */
+	/*
+	 * distinct (r_type, symbol, addend) among them: what relopt --stats and
+	 * bench/loadermodel count
+	 */
+	u64 distinct;
+	/*
+	 * PLT slots as the Linux kernel's count_plts counts them over its sorted
+	 * order (see below)
+	 */
+	u64 plts;
+	/*
+	 * AArch64: ADR_PREL_PG_HI21(_NC) at offset 0xff8/0xffc mod 4K (erratum
+	 * 843419 veneers); 0 for ARM
+	 */
+	u64 adrp_veneers;
+	/*
+	 * AArch64: largest alignment the other ADRPs need (kernel raises
+	 * sh_addralign to it); 0 if none
+	 */
+	u64 adrp_align;
 };
 
-/* Count, in one pass and with no memory, the branch targets of one
-   relocation section RELS (ARM: SHT_REL, entries of 8 bytes; AArch64:
-   SHT_RELA, 24 bytes in ELFCLASS64 and 12 in ELFCLASS32), applying to
-   section RELS->sh_info whose bytes are TARGET (needed for REL addends;
-   may be NULL for RELA), and verify in the same pass that the section is
-   in relopt's order.
-
-   The PLT count follows Linux 6.1 (arch/arm/kernel/module-plts.c and
-   arch/arm64/kernel/module-plts.c, count_plts): a branch relocation whose
-   symbol's st_shndx equals RELS->sh_info (same section) needs no PLT;
-   every other one needs one unless it is a duplicate of the relocation in
-   the previous slot, which only a zero-addend one can be:
-   - ARM: same r_type and symbol, and both zero-addend, where zero-addend
-     means the encoded PC bias: ARM immediate 0xfffffe, Thumb
-     (0x7ff, 0x2ffe) -- is_zero_addend_relocation;
-   - AArch64: r_addend == 0 and the same (r_type, symbol, addend).
-   On relopt's order this is the kernel's count after its sort (the ARM
-   kernel's own result can be larger: heapsort leaves equal (type,
-   symbol) keys in an order where zero-addend ones need not be adjacent).
-   The kernel only counts sections that apply to SHF_EXECINSTR sections
-   and, on arm64, only with CONFIG_RANDOMIZE_BASE; the caller decides.
-
-   Returns RLO_OK and fills *OUT; RLO_NOT_IN_ORDER (a branch after a
-   non-branch relocation, or a key smaller than the previous one; FAULT
-   names the relocation) when the caller must fall back to sorting;
-   RLO_E_RELOC for a malformed section (size not a multiple of the entry
-   size, symbol index past the symtab, REL branch outside TARGET);
-   RLO_E_ARG for a machine other than EM_ARM/EM_AARCH64.  */
-int rlo_count_branch_targets (const struct rlo_elf *elf,
-                              const struct rlo_section *rels,
-                              const unsigned char *target,
-                              uint64_t target_size,
-                              struct rlo_branch_count *out,
-                              struct rlo_fault *fault);
+/*
+ * Count, in one pass and with no memory, the branch targets of one
+ * relocation section RELS (ARM: SHT_REL, entries of 8 bytes; AArch64:
+ * SHT_RELA, 24 bytes in ELFCLASS64 and 12 in ELFCLASS32), applying to
+ * section RELS->sh_info whose bytes are TARGET (needed for REL addends;
+ * may be NULL for RELA), and verify in the same pass that the section is
+ * in relopt's order.
+ *
+ * The PLT count follows Linux 6.1 (arch/arm/kernel/module-plts.c and
+ * arch/arm64/kernel/module-plts.c, count_plts): a branch relocation whose
+ * symbol's st_shndx equals RELS->sh_info (same section) needs no PLT;
+ * every other one needs one unless it is a duplicate of the relocation in
+ * the previous slot, which only a zero-addend one can be:
+ * - ARM: same r_type and symbol, and both zero-addend, where zero-addend
+ *   means the encoded PC bias: ARM immediate 0xfffffe, Thumb
+ *   (0x7ff, 0x2ffe) -- is_zero_addend_relocation;
+ * - AArch64: r_addend == 0 and the same (r_type, symbol, addend).
+ * On relopt's order this is the kernel's count after its sort (the ARM
+ * kernel's own result can be larger: heapsort leaves equal (type,
+ * symbol) keys in an order where zero-addend ones need not be adjacent).
+ * The kernel only counts sections that apply to SHF_EXECINSTR sections
+ * and, on arm64, only with CONFIG_RANDOMIZE_BASE; the caller decides.
+ *
+ * Returns RLO_OK and fills *OUT; RLO_NOT_IN_ORDER (a branch after a
+ * non-branch relocation, or a key smaller than the previous one; FAULT
+ * names the relocation) when the caller must fall back to sorting;
+ * RLO_E_RELOC for a malformed section (size not a multiple of the entry
+ * size, symbol index past the symtab, REL branch outside TARGET);
+ * RLO_E_ARG for a machine other than EM_ARM/EM_AARCH64.
+ */
+int rlo_count_branch_targets(const struct rlo_elf *elf,
+			     const struct rlo_section *rels,
+			     const unsigned char *target, u64 target_size,
+			     struct rlo_branch_count *out,
+			     struct rlo_fault *fault);
 
 #ifdef __cplusplus
 }
