@@ -17,8 +17,14 @@ EXTRA_DIST += loader/relopt-loader.h loader/relopt-loader.c \
 	loader/README.md tests/loader-freestanding.sh
 
 ## loader/linux: the Linux arm/arm64 module-plts patches and the rig that
-## builds and boots them (loader/linux/README.md; not run by make check).
-EXTRA_DIST += loader/linux/README.md \
+## builds and boots them (loader/linux/README.md; the rig is not run by
+## make check).  make check runs:
+##   loader/linux/patches-apply.sh  each series `git apply --check`s to its
+##                                  Debian linux-source-V and is checkpatch
+##                                  --strict clean (SKIP when not installed)
+TESTS += loader/linux/patches-apply.sh
+EXTRA_DIST += loader/linux/README.md loader/linux/patches-apply.sh \
+	loader/linux/small.config \
 	loader/linux/6.12/0000-cover-letter.patch \
 	loader/linux/6.12/0001-arm64-module-skip-sorting-relocations-already-in-PLT.patch \
 	loader/linux/6.12/0002-ARM-module-skip-sorting-relocations-already-in-PLT-o.patch \

@@ -8,12 +8,17 @@
 # takes 20-60 minutes on 2 cores (see README.md).
 #
 # Usage: loader/linux/boot-test.sh [--kernel 6.12|6.1] [--runs N] [--wall]
-#                                  [--scale] [arm64] [arm]   (default: both)
+#                                  [--small] [--scale] [arm64] [arm]
+#                                                         (default: both)
 #   --kernel V  the linux-source-V package to build (default 6.12, or $KVER)
 #   --runs N    boot each kernel N times with -icount (default 2), to show
 #               that the guest times repeat
 #   --wall      one more boot of each kernel without -icount (TCG guest time,
 #               which moves with the host's load): the second column
+#   --small     configure with small.config over the arch fragment: no
+#               networking, BPF, block layer, so no test_bpf and no btrfs
+#               (about half the first build; the crypto modules remain)
+#   --build-only  stop after building the two kernels
 #   --scale     instead of the real modules (test_bpf, btrfs, crypto), load
 #               the generated modules of scale.py (15 to 257,394 relocations,
 #               the 2016 table's distinct-target counts), built by kbuild
@@ -34,7 +39,7 @@ relopt=${RELOPT:-$top/build/src/relopt}
 jobs=${JOBS:-$(nproc)}
 icount=${ICOUNT:-shift=0,sleep=off}
 kver=${KVER:-6.12}
-runs=2 wall=0 scale=0
+runs=2 wall=0 scale=0 small=0 build_only=0
 arches=()
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -44,6 +49,8 @@ while [ $# -gt 0 ]; do
 	--runs=*) runs=${1#*=} ;;
 	--wall) wall=1 ;;
 	--scale) scale=1 ;;
+	--small) small=1 ;;
+	--build-only) build_only=1 ;;
 	arm64|arm) arches+=("$1") ;;
 	*) echo "boot-test.sh: unknown argument $1 (see the header)" >&2; exit 2 ;;
 	esac
@@ -119,20 +126,22 @@ for arch in "${arches[@]}"; do
 		make -s -C "$src" O="$out" ARCH=$arch CROSS_COMPILE=$cross \
 			-j"$jobs" "$@"
 	}
-	if ! cmp -s "$here/$arch.config" "$res/fragment"; then
-		echo "== $kver $arch: configuring"
+	frags=("$here/$arch.config")
+	[ $small = 0 ] || frags+=("$here/small.config")
+	if ! cat "${frags[@]}" | cmp -s - "$res/fragment"; then
+		echo "== $kver $arch: configuring (${frags[*]##*/})"
 		kmake allnoconfig
 		(cd "$src" && scripts/kconfig/merge_config.sh -m -O "$out" \
-			"$out/.config" "$here/$arch.config" >/dev/null)
+			"$out/.config" "${frags[@]}" >/dev/null)
 		kmake olddefconfig
-		cp "$here/$arch.config" "$res/fragment"
+		cat "${frags[@]}" > "$res/fragment"
 	fi
 	# The two kernels differ only in module-plts.c: after the first full
 	# build, each variant rebuilds module-plts.o, module.o and the link.
 	for v in unpatched patched; do
 		if [ -f "$res/$image-$v" ] && [ -f "$res/$image-$v.stamp" ] &&
 		   [ -z "$(find "$here/$kver" "$here/instrument.py" \
-			"$here/$arch.config" -newer "$res/$image-$v.stamp")" ]; then
+			"$res/fragment" -newer "$res/$image-$v.stamp")" ]; then
 			echo "== $kver $arch: $v kernel up to date"
 			continue
 		fi
@@ -142,6 +151,7 @@ for arch in "${arches[@]}"; do
 		cp "$out/arch/$arch/boot/$image" "$res/$image-$v"
 		touch "$res/$image-$v.stamp"
 	done
+	[ $build_only = 0 ] || continue
 
 	set_name=real
 	[ $scale = 0 ] || set_name=scale
@@ -215,7 +225,8 @@ for arch in "${arches[@]}"; do
 		python3 "$here/parse-log.py" "$arch" "${logs[@]}" |
 			tee "$ird/table.md"
 	else
-		python3 "$here/parse-log.py" --scale "$ird/scale.list" "$arch" \
+		python3 "$here/parse-log.py" --scale "$ird/scale.list" \
+			--dat "$ird/scale-$arch.dat" "$arch" \
 			"${logs[@]}" | tee "$ird/table.md"
 	fi
 	[ "${PIPESTATUS[0]}" = 0 ]

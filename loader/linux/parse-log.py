@@ -114,8 +114,9 @@ def get(run, kern, var, mod, key, agg=statistics.median):
     return agg(vals) if vals else None
 
 
-icount_runs = [r for r, _ in runs if r != 'wall']
-has_wall = any(r == 'wall' for r, _ in runs)
+# Without icount runs (--runs 0 --wall), the wall run fills the time columns.
+icount_runs = [r for r, _ in runs if r != 'wall'] or [r for r, _ in runs]
+has_wall = any(r == 'wall' for r, _ in runs) and 'wall' not in icount_runs
 first = runs[0][0]
 
 
