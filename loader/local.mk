@@ -25,16 +25,26 @@ EXTRA_DIST += loader/relopt-loader.h loader/relopt-loader.c \
 	tests/loader-checkpatch.sh tests/linux-source.sh
 
 ## loader/linux: the Linux arm/arm64 module-plts patches and the rig that
-## builds and boots them (loader/linux/README.md; not run by make check).
-EXTRA_DIST += loader/linux/README.md \
-	loader/linux/0001-arm64-module-skip-sorting-relocations-already-in-PLT.patch \
-	loader/linux/0002-ARM-module-skip-sorting-relocations-already-in-PLT-o.patch \
+## builds and boots them (loader/linux/README.md; the rig is not run by
+## make check).  make check runs:
+##   loader/linux/patches-apply.sh  each series `git apply --check`s to its
+##                                  Debian linux-source-V and is checkpatch
+##                                  --strict clean (SKIP when not installed)
+TESTS += loader/linux/patches-apply.sh
+EXTRA_DIST += loader/linux/README.md loader/linux/patches-apply.sh \
+	loader/linux/small.config \
+	loader/linux/6.12/0000-cover-letter.patch \
+	loader/linux/6.12/0001-arm64-module-skip-sorting-relocations-already-in-PLT.patch \
+	loader/linux/6.12/0002-ARM-module-skip-sorting-relocations-already-in-PLT-o.patch \
+	loader/linux/6.1/0001-arm64-module-skip-sorting-relocations-already-in-PLT.patch \
+	loader/linux/6.1/0002-ARM-module-skip-sorting-relocations-already-in-PLT-o.patch \
 	loader/linux/arm.config loader/linux/arm64.config \
 	loader/linux/boot-test.sh loader/linux/init.c loader/linux/instrument.py \
 	loader/linux/model-real.sh loader/linux/modlist.py \
-	loader/linux/parse-log.py loader/linux/plt-model.c \
-	loader/linux/results/arm-table.md loader/linux/results/arm64-table.md \
-	loader/linux/results/arm-boot-patched.txt \
-	loader/linux/results/arm-boot-unpatched.txt \
-	loader/linux/results/arm64-boot-patched.txt \
-	loader/linux/results/arm64-boot-unpatched.txt
+	loader/linux/parse-log.py loader/linux/plt-model.c loader/linux/scale.py \
+	loader/linux/results/6.1/arm-table.md \
+	loader/linux/results/6.1/arm64-table.md \
+	loader/linux/results/6.1/arm-boot-patched.txt \
+	loader/linux/results/6.1/arm-boot-unpatched.txt \
+	loader/linux/results/6.1/arm64-boot-patched.txt \
+	loader/linux/results/6.1/arm64-boot-unpatched.txt

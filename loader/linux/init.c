@@ -2,8 +2,10 @@
 /*
  * Tiny static /init for the relopt module-PLT boot test: loads every module
  * listed in /modules.list (one "file params" per line, dependencies first),
- * for each variant directory in turn (/plain, /relopt), ROUNDS times, and
- * unloads them again in reverse order between rounds.  It prints one
+ * for each variant directory in turn (/plain, /relopt), ROUNDS times (or
+ * relopt_rounds=N from the kernel command line, which the kernel passes to
+ * init in its environment), and unloads them again in reverse order between
+ * rounds.  It prints one
  * "relopt-init:" line per load and unload, the crypto self-test results from
  * /proc/crypto, and powers the machine off.  Static, built with the cross gcc.
  */
@@ -88,13 +90,17 @@ static void show_selftests(void)
 int main(void)
 {
 	static const char *const variants[] = { "plain", "relopt" };
+	const char *env = getenv("relopt_rounds");
+	int rounds = env ? atoi(env) : ROUNDS;
 	int r, v, i;
 
 	mount("proc", "/proc", "proc", 0, NULL);
 	mount("sysfs", "/sys", "sysfs", 0, NULL);
 	load_list();
-	printf("relopt-init: %d modules, %d rounds\n", nmods, ROUNDS);
-	for (r = 0; r < ROUNDS; r++) {
+	if (rounds < 1)
+		rounds = ROUNDS;
+	printf("relopt-init: %d modules, %d rounds\n", nmods, rounds);
+	for (r = 0; r < rounds; r++) {
 		for (v = 0; v < 2; v++) {
 			for (i = 0; i < nmods; i++) {
 				char path[256];
