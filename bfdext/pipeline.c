@@ -9,6 +9,7 @@
 #include "hashsec.h"
 #include "image.h"
 #include "relsort.h"
+#include "stripdebug.h"
 #include "strtab.h"
 #include "symorder.h"
 #include <stdlib.h>
@@ -164,6 +165,10 @@ relopt_rewrite (relopt_image *img, const struct relopt_options *opts,
 
   /* 1. A trailer (module signature) is dropped only when asked.  */
   rc = refuse_trailer (img, opts, stats, err);
+  /* 1a. --strip-debug / --strip-unneeded, as binutils strip does it
+        (stripdebug.c); existing hash tables go with it.  */
+  if (rc == 0 && opts->strip != RELOPT_STRIP_NONE)
+    rc = relopt_strip_image (img, opts->strip, err);
   /* 2. Existing tables: the ones at the end removed, others kept in
         place for rebuilding, or refused when not wanted.  */
   if (rc == 0)

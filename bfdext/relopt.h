@@ -63,6 +63,18 @@ extern "C"
     RELOPT_HASH_BOTH = 3
   };
 
+  /* What relopt's own strip removes before the rewrite (doc/relopt.1,
+     "STRIPPING"; bfdext/stripdebug.c): what binutils 2.40 strip
+     --strip-debug / --strip-unneeded removes from an ET_REL object.  */
+  enum relopt_strip_mode
+  {
+    RELOPT_STRIP_NONE = 0,
+    RELOPT_STRIP_DEBUG = 1,   /* debug sections, their relocations, the
+                                 symbols only they needed */
+    RELOPT_STRIP_UNNEEDED = 2 /* that, and every symbol no relocation or
+                                 group needs that is not global or weak */
+  };
+
   /* What a rewrite does.  Initialise with relopt_options_init; change with
      relopt_apply_option (the command, from getopt_long) or
      relopt_parse_option (the ld plugin, from -plugin-opt).  */
@@ -74,6 +86,8 @@ extern "C"
     bool merge_strtab;       /* suffix-merge .strtab; default true */
     bool sort_branch_relocs; /* ARM/AArch64 branch order; default true */
     bool drop_signature;     /* accept and drop trailing data; default false */
+    unsigned strip;          /* RELOPT_STRIP_*, done first; default none.
+                                Not a -plugin-opt: the command sets it */
     bool stats;   /* caller wants statistics printed; default false */
     bool verbose; /* plugin: say what it does; default false */
     bool flush;   /* fsync a file that replaces an existing one

@@ -158,10 +158,12 @@ assign_containers (struct merge *m)
   return 0;
 }
 
-/* 4. Place containers by first use, after the leading NUL; returns the
-   table size in bytes.  */
+/* 4. Place containers after the leading NUL, by the first use of any
+   name they hold, or with OWN_PLACE by their own first use (as binutils'
+   _bfd_elf_strtab_finalize does: a container keeps its index among the
+   names added); returns the table size in bytes.  */
 static uint64_t
-place_containers (struct merge *m)
+place_containers (struct merge *m, bool own_place)
 {
   uint64_t size = 1;
   size_t i;
@@ -169,7 +171,7 @@ place_containers (struct merge *m)
   for (i = 0; i < m->nu; i++)
     {
       struct uname *c = &m->u[m->u[i].container];
-      if (c->offset == UINT64_MAX)
+      if (c->offset == UINT64_MAX && (!own_place || c == &m->u[i]))
         {
           c->offset = size;
           size += c->len + 1;
@@ -205,9 +207,11 @@ emit_table (const struct merge *m, size_t n, unsigned char *out,
     }
 }
 
-int
-relopt_strtab_merge (const char *const *names, size_t n, unsigned char **outp,
-                     size_t *lenp, uint32_t *offsets, struct relopt_error *err)
+/* relopt_strtab_merge and relopt_strtab_merge_bfd.  */
+static int
+strtab_merge (const char *const *names, size_t n, bool own_place,
+              unsigned char **outp, size_t *lenp, uint32_t *offsets,
+              struct relopt_error *err)
 {
   struct merge m = { NULL, 0, NULL, NULL };
   uint64_t size;
@@ -224,7 +228,7 @@ relopt_strtab_merge (const char *const *names, size_t n, unsigned char **outp,
     goto out;
   if (dedup_names (h, names, n, &m) != 0 || assign_containers (&m) != 0)
     goto out;
-  size = place_containers (&m);
+  size = place_containers (&m, own_place);
   if (size > UINT32_MAX)
     {
       rc = relopt_set_error (err, RELOPT_E_FORMAT,
@@ -250,4 +254,19 @@ out:
   if (h)
     htab_delete (h);
   return rc;
+}
+
+int
+relopt_strtab_merge (const char *const *names, size_t n, unsigned char **outp,
+                     size_t *lenp, uint32_t *offsets, struct relopt_error *err)
+{
+  return strtab_merge (names, n, false, outp, lenp, offsets, err);
+}
+
+int
+relopt_strtab_merge_bfd (const char *const *names, size_t n,
+                         unsigned char **outp, size_t *lenp, uint32_t *offsets,
+                         struct relopt_error *err)
+{
+  return strtab_merge (names, n, true, outp, lenp, offsets, err);
 }

@@ -21,4 +21,14 @@ int relopt_strtab_merge (const char *const *names, size_t n,
                          unsigned char **outp, size_t *lenp, uint32_t *offsets,
                          struct relopt_error *err);
 
+/* The same table as binutils 2.40 lays it out (bfd/elf-strtab.c,
+   _bfd_elf_strtab_finalize): NAMES are the strings in the order BFD adds
+   them; the suffix merge is the same, but each container is placed at its
+   own first use rather than at the first use of any name it holds.  The
+   in-process strip (stripdebug.c) writes .strtab and .shstrtab this way
+   so its output equals binutils strip's.  */
+int relopt_strtab_merge_bfd (const char *const *names, size_t n,
+                             unsigned char **outp, size_t *lenp,
+                             uint32_t *offsets, struct relopt_error *err);
+
 #endif /* RELOPT_STRTAB_H */

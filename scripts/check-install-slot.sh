@@ -2,7 +2,7 @@
 # check-install-slot.sh -- relopt in kbuild's strip slot, without kbuild
 # (scripts/kbuild-install-test.sh runs the real kbuild): --strip-debug
 # and --strip-unneeded against binutils strip followed by relopt, the
-# strip program's choice (RELOPT_STRIP, CROSS_COMPILE), strip failing,
+# strip program's choice (relopt's own, or RELOPT_STRIP), strip failing,
 # missing or killed (input byte-identical, no temporary file left), a
 # signature refused before stripping, RELOPT_FLAGS and its precedence,
 # compressed modules (.xz/.zst/.gz by magic: same format out, same ELF as
@@ -55,16 +55,21 @@ touch -d 2001-01-01 a.o
   && [ "$(stat -c %Y a.o)" = "$(date -d 2001-01-01 +%s)" ] && ok \
   || bad "second --strip-debug run changed the file"
 
-# 2. Which strip: RELOPT_STRIP, else ${CROSS_COMPILE}strip, else strip.
+# 2. Which strip: relopt's own (no strip process: a strip first in PATH
+#    that records its runs is not run, whatever CROSS_COMPILE says),
+#    unless RELOPT_STRIP names a program; both give the same bytes.
 printf '#!/bin/sh\necho "$0" >> %s/used\nexec strip "$@"\n' "$tmp" > fake-strip
 chmod +x fake-strip
+mkdir -p path && cp fake-strip path/strip && cp fake-strip path/fake-strip
 cp fake-strip other-strip
 cp orig.o a.o
-CROSS_COMPILE=$tmp/fake- "$RELOPT" --strip-debug a.o
-grep -qx "$tmp/fake-strip" used 2>/dev/null && ok || bad "CROSS_COMPILE=.../fake- did not run fake-strip"
-rm -f used; cp orig.o a.o
-RELOPT_STRIP=$tmp/other-strip CROSS_COMPILE=$tmp/fake- "$RELOPT" --strip-debug a.o
-[ "$(cat used 2>/dev/null)" = "$tmp/other-strip" ] && ok || bad "RELOPT_STRIP does not win over CROSS_COMPILE"
+PATH=$tmp/path:$PATH CROSS_COMPILE=fake- "$RELOPT" --strip-debug a.o
+[ -e used ] && bad "--strip-debug ran a strip program: $(cat used)" || ok
+cp a.o own.o; rm -f used; cp orig.o a.o
+RELOPT_STRIP=$tmp/other-strip CROSS_COMPILE=fake- "$RELOPT" --strip-debug a.o
+[ "$(cat used 2>/dev/null)" = "$tmp/other-strip" ] && ok || bad "RELOPT_STRIP=other-strip was not run"
+cmp -s a.o own.o && ok || bad "RELOPT_STRIP=strip and relopt's own strip differ"
+rm -f used
 # A relopt named as its own strip refuses instead of recursing.
 cp orig.o a.o
 RELOPT_STRIP=$RELOPT "$RELOPT" --strip-debug a.o 2>err; st=$?

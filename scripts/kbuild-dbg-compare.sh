@@ -1,14 +1,16 @@
 #!/bin/sh
-# kbuild-dbg-compare.sh -- relopt --strip-debug against binutils strip
-# --strip-debug followed by relopt, over every module of a distribution
-# kernel's -dbg package (unstripped modules with full debug info), through
-# the documented whole-tree recipe (README "Kernel builds (kbuild)"):
+# kbuild-dbg-compare.sh -- relopt's own --strip-debug and --strip-unneeded
+# (no strip process: bfdext/stripdebug.c) against binutils strip followed
+# by relopt, over every module of a distribution kernel's -dbg package
+# (unstripped modules with full debug info), through the documented
+# whole-tree recipe (README "Kernel builds (kbuild)"):
 #     find TREE -name '*.ko*' -print0 | xargs -0 -P"$(nproc)" -n 64 \
 #         relopt --strip-debug --hash-style=both
 # Then, per module: the recipe's output is byte-identical to
 # `strip --strip-debug' + `relopt --hash-style=both', passes
 # `relopt --check', and `relopt --check --strip-debug --against' the
-# unstripped module.  A sample (every 40th module) is also compressed as
+# unstripped module; and `relopt --strip-unneeded -o' of the module is
+# byte-identical to `strip --strip-unneeded' + `relopt --hash-style=both'.  A sample (every 40th module) is also compressed as
 # kbuild does (xz --check=crc32 --lzma2=dict=1MiB, zstd -T0, gzip -n) and
 # rewritten: the output keeps its format and decompresses to the
 # uncompressed result.  Last, `make modules_install' of a sample of these
@@ -32,6 +34,8 @@
 # Exit status: 0 no difference, 1 differences or failures, 77 skipped.
 
 set -u
+# relopt's own strip is under test, not a program RELOPT_STRIP names.
+unset RELOPT_STRIP
 . "$(dirname "$0")/common.sh"
 relopt_kbuild_script kbuild-dbg-compare
 dir=
@@ -113,6 +117,12 @@ for m in "$@"; do
     echo "AGAINSTFAIL $m $(head -1 "$tmp/err")"; continue
   fi
   if readelf -S -W "$out" 2>/dev/null | grep -q ' \.debug_'; then echo "DEBUGLEFT $m"; continue; fi
+  if ! "$relopt" --strip-unneeded --hash-style=both -o "$tmp/un.ko" "$dir/$m" 2> "$tmp/err"; then
+    echo "UNNEEDEDFAIL $m $(head -1 "$tmp/err")"; continue
+  fi
+  strip --strip-unneeded -o "$tmp/unref.ko" "$dir/$m" && "$relopt" --hash-style=both "$tmp/unref.ko" \
+    || { echo "UNNEEDEDREFFAIL $m"; continue; }
+  if ! cmp -s "$tmp/un.ko" "$tmp/unref.ko"; then echo "UNNEEDEDDIFF $m"; continue; fi
   echo "OK $m"
 done
 rm -rf "$tmp"
@@ -179,7 +189,7 @@ if [ "$isample" -gt 0 ] && [ -n "$kdir" ]; then
   say "load average after the timing: $(cut -d' ' -f1-3 /proc/loadavg)"
 fi
 
-say "$n modules: $ok identical to strip --strip-debug + relopt and checked, $bad differences or failures"
+say "$n modules: $ok identical to strip --strip-debug + relopt (and --strip-unneeded) and checked, $bad differences or failures"
 say "compressed sample: $zok passed, $zbad failed ($(wc -l < "$work/sample") modules x 3 formats)"
 [ "$bad" = 0 ] && [ "$zbad" = 0 ] && [ "$rst" = 0 ] || exit 1
 say "PASS"

@@ -23,9 +23,11 @@ TESTS += scripts/check-history.sh
 EXTRA_DIST += scripts/check-history.sh
 
 ## relopt in kbuild's strip slot, without kbuild: --strip-*, RELOPT_FLAGS,
-## compressed modules, the multi-file summary (a few seconds).
-TESTS += scripts/check-install-slot.sh
-EXTRA_DIST += scripts/check-install-slot.sh
+## compressed modules, the multi-file summary (a few seconds); relopt's
+## own strip against each target's binutils strip on gcc/g++/gas objects
+## with debug info (x86_64, ARM, AArch64, s390x, mips64el).
+TESTS += scripts/check-install-slot.sh scripts/check-strip-targets.sh
+EXTRA_DIST += scripts/check-install-slot.sh scripts/check-strip-targets.sh
 
 ## relopt in the slot of a real kbuild (Debian's linux-headers-ARCH;
 ## skipped, exit 77, without them): out-of-tree modules installed with

@@ -227,6 +227,21 @@ check_against (const char *file, const char *against, const char *strip,
     }
   if (rc == 0)
     rc = relopt_image_read_mem (ref, reflen, &orig, err);
+  /* relopt's own strip: ORIG stripped in memory, and written out for
+     BFD's view of it.  */
+  if (rc == 0 && opts->strip != RELOPT_STRIP_NONE)
+    {
+      struct relopt_options none = *opts;
+      none.hash_style = RELOPT_HASH_NONE;
+      none.merge_strtab = false;
+      none.sort_branch_relocs = false;
+      none.drop_signature = true;
+      rc = relopt_rewrite (orig, &none, NULL, err);
+      if (rc == 0)
+        rc = relopt_image_serialize (orig, &sref, &sreflen, err);
+      ref = sref;
+      reflen = sreflen;
+    }
   if (rc == 0)
     {
       *errfile = file;
@@ -470,6 +485,20 @@ rewrite_one (const char *file, const char *out, const char *strip,
   return outcome;
 }
 
+/* --strip-debug and --strip-unneeded are relopt's own (bfdext/
+   stripdebug.c, in the rewrite's single pass) unless $RELOPT_STRIP names
+   a strip program to run on a copy first (src/strip.c).  */
+static void
+cmd_choose_strip (struct relopt_command *cmd)
+{
+  if (cmd->strip == NULL || relopt_strip_program () != NULL)
+    return;
+  cmd->opts.strip = strcmp (cmd->strip, "--strip-unneeded") == 0
+                        ? RELOPT_STRIP_UNNEEDED
+                        : RELOPT_STRIP_DEBUG;
+  cmd->strip = NULL;
+}
+
 /* Check or rewrite each FILE of CMD.  Returns the exit status: 0, or 1
    when a file failed.  */
 static int
@@ -514,5 +543,6 @@ main (int argc, char **argv)
     return st;
   if (relopt_validate_command (&cmd) != 0)
     return 2;
+  cmd_choose_strip (&cmd);
   return run_command (&cmd);
 }

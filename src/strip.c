@@ -30,18 +30,9 @@
 const char *
 relopt_strip_program (void)
 {
-  static char buf[4096];
   const char *s = getenv ("RELOPT_STRIP");
-  const char *cc = getenv ("CROSS_COMPILE");
 
-  if (s && *s)
-    return s;
-  if (cc && *cc && strlen (cc) < sizeof buf - 6)
-    {
-      snprintf (buf, sizeof buf, "%sstrip", cc);
-      return buf;
-    }
-  return "strip";
+  return s && *s ? s : NULL;
 }
 
 static const char *
@@ -180,8 +171,8 @@ run_prog (const char *prog, const char *option, const char *in,
   st = WIFEXITED (status) ? WEXITSTATUS (status) : -1;
   if (st == 127)
     return relopt_set_error (err, RELOPT_E_IO,
-                             "'%s' not found (exit 127; set RELOPT_STRIP "
-                             "or CROSS_COMPILE); file not changed",
+                             "'%s' not found (exit 127; RELOPT_STRIP names "
+                             "it); file not changed",
                              prog);
   return relopt_set_error (err, RELOPT_E_IO,
                            "'%s %s' failed (exit %d); file not changed", prog,
@@ -202,7 +193,8 @@ relopt_run_strip (const char *option, const char *path,
   if (getenv (GUARD_ENV))
     return relopt_set_error (err, RELOPT_E_REFUSE,
                              "relopt was started as its own strip ('%s'); "
-                             "set RELOPT_STRIP to binutils strip",
+                             "set RELOPT_STRIP to binutils strip, or unset "
+                             "it",
                              prog);
   rc = make_workdir (&dir, err);
   if (rc)

@@ -7,10 +7,10 @@
 #include "relopt.h"
 #include <stddef.h>
 
-/* The strip program relopt runs: $RELOPT_STRIP when set and not empty,
-   else ${CROSS_COMPILE}strip when CROSS_COMPILE is set and not empty (as
-   kbuild exports it), else "strip" (searched in PATH).  Static storage
-   or the environment's: do not free.  */
+/* The strip program relopt runs for --strip-debug and --strip-unneeded
+   instead of its own strip: $RELOPT_STRIP when set and not empty, else
+   NULL (relopt strips in the rewrite itself, bfdext/stripdebug.c).  The
+   environment's storage: do not free.  */
 const char *relopt_strip_program (void);
 
 /* Strip an ELF object with `PROGRAM OPTION -o OUT IN', where OPTION is
@@ -24,7 +24,7 @@ const char *relopt_strip_program (void);
    happens.  strip's own diagnostics go to our stderr.  Errors: RELOPT_E_IO
    (cannot spawn or strip missing, strip exited non-zero or was killed: the
    message says which), RELOPT_E_REFUSE when this relopt was itself started as
-   that strip (RELOPT_STRIP or CROSS_COMPILE naming relopt would recurse).  */
+   that strip (RELOPT_STRIP naming relopt would recurse).  */
 int relopt_run_strip (const char *option, const char *path,
                       const unsigned char *buf, size_t len,
                       unsigned char **outp, size_t *outlenp,
