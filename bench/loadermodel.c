@@ -535,7 +535,7 @@ static int
 setup_table (struct lookup_ctx *c, uint32_t type)
 {
   const relopt_image *img = c->m->img;
-  struct relopt_error err = { 0, "" };
+  struct relopt_error err = { 0 };
   uint32_t s;
   int rc;
 
@@ -1453,7 +1453,7 @@ main (int argc, char **argv)
   for (i = 1; i <= nfiles; i++)
     {
       struct module m;
-      struct relopt_error err = { 0, "" };
+      struct relopt_error err = { 0 };
       memset (&m, 0, sizeof m);
       m.path = argv[i];
       if (relopt_image_read_file (m.path, &m.img, &err))

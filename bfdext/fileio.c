@@ -424,6 +424,8 @@ relopt_replace_file_with (const char *path, relopt_write_fn write_fn,
   if (rc)
     {
       free (target);
+      if (err)
+        err->at_output = true;
       return rc;
     }
   e = write_fn (fd, ctx);
@@ -441,6 +443,8 @@ relopt_replace_file_with (const char *path, relopt_write_fn write_fn,
                    target);
   if (rc)
     unlink (tmp);
+  if (rc && err)
+    err->at_output = true;
   free (tmp);
   free (target);
   return rc;

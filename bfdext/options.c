@@ -34,16 +34,17 @@ const struct relopt_option_info relopt_option_table[RELOPT_OPTION_COUNT] = {
               "(the default)" },
   [RELOPT_OPTION_OUTPUT]
   = { .name = "output",
-      .short_name = 'o',
+      .short_names = "o",
       .arg = "OUT",
       .scope = RELOPT_SCOPE_COMMAND,
       .help = "write to OUT (one input file only; - for\n"
               "standard output)" },
   [RELOPT_OPTION_STRIP_DEBUG]
   = { .name = "strip-debug",
+      .short_names = "gSd", /* binutils 2.40 strip's spellings */
       .scope = RELOPT_SCOPE_COMMAND,
       .help = "first run binutils strip --strip-debug, as kbuild\n"
-              "does with STRIP=relopt INSTALL_MOD_STRIP=1" },
+              "does with STRIP=relopt INSTALL_MOD_STRIP=1 (or -g)" },
   [RELOPT_OPTION_STRIP_UNNEEDED]
   = { .name = "strip-unneeded",
       .scope = RELOPT_SCOPE_COMMAND,
@@ -70,19 +71,22 @@ const struct relopt_option_info relopt_option_table[RELOPT_OPTION_COUNT] = {
   [RELOPT_OPTION_STATS] = { .name = "stats",
                             .scope = RELOPT_SCOPE_BOTH,
                             .help = "print what changed, per file" },
-  [RELOPT_OPTION_VERBOSE] = { .name = "verbose",
-                              .scope = RELOPT_SCOPE_PLUGIN,
-                              .help = "say what the plugin does, through ld" },
+  [RELOPT_OPTION_VERBOSE]
+  = { .name = "verbose",
+      .short_names = "v",
+      .scope = RELOPT_SCOPE_BOTH,
+      .help = "say what was done to each file (rewritten,\n"
+              "unchanged); the plugin says it through ld" },
   [RELOPT_OPTION_PLUGIN_PATH]
   = { .name = "plugin-path",
       .scope = RELOPT_SCOPE_COMMAND,
       .help = "print the path of the ld plugin and exit" },
   [RELOPT_OPTION_HELP] = { .name = "help",
-                           .short_name = 'h',
+                           .short_names = "h",
                            .scope = RELOPT_SCOPE_COMMAND,
                            .help = "display this help and exit" },
   [RELOPT_OPTION_VERSION] = { .name = "version",
-                              .short_name = 'V',
+                              .short_names = "V",
                               .scope = RELOPT_SCOPE_COMMAND,
                               .help = "output version information and exit" },
 };

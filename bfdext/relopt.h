@@ -52,6 +52,9 @@ extern "C"
   {
     int code;
     char msg[512];
+    bool at_output; /* set by the writers (relopt_replace_file_with and
+                       what calls it): the error is about the output
+                       file, so a caller names that file, not the input */
   };
 
   /* Hash table styles, as bits.  */
@@ -139,7 +142,9 @@ extern "C"
   struct relopt_option_info
   {
     const char *name; /* long name without "--": --NAME, -plugin-opt NAME */
-    char short_name;  /* the command's -C, or 0 */
+    const char *short_names; /* the command's short forms, one character
+                                each ("gSd": -g, -S, -d, as binutils
+                                strip spells --strip-debug), or NULL */
     const char *arg;  /* NULL: takes no argument; else it requires one, and
                          this is its name in --help ("STYLE"): --NAME=ARG,
                          -C ARG, -plugin-opt NAME=ARG */

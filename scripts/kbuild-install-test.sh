@@ -236,6 +236,21 @@ RELOPT_FLAGS=--hash-style=both inst "$work/i3" 1 STRIP="$relopt" \
 check_tree "$work/i3" --hash-style=both
 say "RELOPT_FLAGS=--hash-style=both INSTALL_MOD_STRIP=1: $copies modules pass"
 
+# 3b. strip's own spelling, as a strip user writes it: INSTALL_MOD_STRIP=-g
+#     (relopt -g FILE) installs the bytes INSTALL_MOD_STRIP=1 installed
+#     (relopt --strip-debug FILE), module for module.  Before relopt took
+#     strip's spellings this failed with "unknown option '-g'".
+inst "$work/i4" -g STRIP="$relopt" V=1 > "$work/i4.log" 2>&1 \
+  || { tail -20 "$work/i4.log"; fail "modules_install STRIP=relopt INSTALL_MOD_STRIP=-g"; }
+grep -q "$relopt -g .*\.ko" "$work/i4.log" \
+  || { cat "$work/i4.log"; fail "kbuild did not call relopt -g"; }
+check_tree "$work/i4"
+for ko in $(cd "$work/i1" && find . -name '*.ko' | sort); do
+  cmp -s "$work/i1/$ko" "$work/i4/$ko" \
+    || fail "$ko: INSTALL_MOD_STRIP=-g differs from INSTALL_MOD_STRIP=1"
+done
+say "INSTALL_MOD_STRIP=-g: $copies modules pass, byte-identical to INSTALL_MOD_STRIP=1"
+
 # 4. Signing, for real: a copy of the headers tree with a throwaway key
 #    where CONFIG_MODULE_SIG_KEY points and certs/signing_key.x509 as
 #    kbuild's cmd_sign reads it.

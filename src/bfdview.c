@@ -121,6 +121,35 @@ open_object (const char *path, char *msg, size_t len)
 }
 
 const char *
+bfdview_target_mem (const unsigned char *buf, size_t size, char *out,
+                    size_t len)
+{
+  FILE *f = fmemopen ((void *)buf, size, "rb");
+  char **matching = NULL;
+  const char *ret = NULL;
+  bfd *abfd;
+
+  if (f == NULL)
+    return NULL;
+  init_bfd ();
+  /* bfd_openstreamr takes F over: bfd_close closes it.  */
+  abfd = bfd_openstreamr ("(memory)", NULL, f);
+  if (abfd == NULL)
+    {
+      fclose (f);
+      return NULL;
+    }
+  if (bfd_check_format_matches (abfd, bfd_object, &matching))
+    {
+      snprintf (out, len, "%s", bfd_get_target (abfd));
+      ret = out;
+    }
+  free (matching);
+  bfd_close (abfd);
+  return ret;
+}
+
+const char *
 bfdview_target (const char *path, char *buf, size_t len)
 {
   char msg[256];
@@ -348,3 +377,11 @@ out:
   free_lines (&b);
   return rc;
 }
+
+/* What relopt-bfd.so exports (bfdview.h).  */
+const struct bfdview_ops relopt_bfdview_ops = {
+  .abi = BFDVIEW_ABI,
+  .target = bfdview_target,
+  .target_mem = bfdview_target_mem,
+  .compare = bfdview_compare,
+};

@@ -17,6 +17,9 @@
 #ifndef RELOPT_PLUGIN_PATH
 #define RELOPT_PLUGIN_PATH "relopt.so"
 #endif
+#ifndef RELOPT_DOCDIR
+#define RELOPT_DOCDIR "the documentation directory"
+#endif
 
 static const char *program_name = RELOPT_PROGRAM;
 
@@ -36,8 +39,9 @@ print_option_help (FILE *f, const struct relopt_option_info *o,
   const char *h, *nl;
   int n = 0;
 
-  if (o->short_name != 0 && prefix[0] != '\0')
-    n = snprintf (head, sizeof head, "-%c, ", o->short_name);
+  if (o->short_names != NULL && prefix[0] != '\0')
+    for (const char *c = o->short_names; *c; c++)
+      n += snprintf (head + n, sizeof head - (size_t)n, "-%c, ", *c);
   snprintf (head + n, sizeof head - (size_t)n, "%s%s%s%s", prefix, o->name,
             o->arg ? "=" : "", o->arg ? o->arg : "");
   if (strlen (head) > HELP_COLUMN - 4)
@@ -143,9 +147,10 @@ usage (FILE *f)
          "\n"
          "Exit status: 0 success, 1 a file failed, 2 usage error.\n"
          "\n"
-         "Report bugs to the relopt issue tracker, with the output of "
-         "relopt --version\n"
-         "and the file that fails (relopt leaves it unchanged).\n",
+         "Report bugs as README.md's \"Reporting bugs\" says (installed "
+         "in\n" RELOPT_DOCDIR "), with the output of relopt --version,\n"
+         "the command line and the file that fails (relopt leaves it "
+         "unchanged).\n",
          f);
 }
 
@@ -246,13 +251,13 @@ relopt_env_flags_argv (int *argcp, char **argv)
   return nargv;
 }
 
-/* A usage error: "relopt: MESSAGE", with TRY_HELP the GNU hint to
-   --help after it.  Returns 2, the exit status.  */
-static int usage_error (bool try_help, const char *fmt, ...)
-    __attribute__ ((format (printf, 2, 3)));
+/* A usage error: "relopt: MESSAGE", then the GNU hint to --help, as
+   every usage error of the command has.  Returns 2, the exit status.  */
+static int usage_error (const char *fmt, ...)
+    __attribute__ ((format (printf, 1, 2)));
 
 static int
-usage_error (bool try_help, const char *fmt, ...)
+usage_error (const char *fmt, ...)
 {
   va_list ap;
 
@@ -261,8 +266,7 @@ usage_error (bool try_help, const char *fmt, ...)
   vfprintf (stderr, fmt, ap);
   va_end (ap);
   fputc ('\n', stderr);
-  if (try_help)
-    fprintf (stderr, "Try '%s --help' for more information.\n", program_name);
+  fprintf (stderr, "Try '%s --help' for more information.\n", program_name);
   return 2;
 }
 
@@ -281,6 +285,7 @@ make_getopt_table (struct option *longopts, char *shortopts)
 {
   size_t i, n = 0;
   char *s = shortopts;
+  const char *c;
 
   *s++ = ':';
   for (i = 0; i < RELOPT_OPTION_COUNT; i++)
@@ -294,13 +299,14 @@ make_getopt_table (struct option *longopts, char *shortopts)
       longopts[n].flag = NULL;
       longopts[n].val = LONG_OPTION_VAL (i);
       n++;
-      if (o->short_name != 0)
+      for (c = o->short_names; c && *c; c++)
         {
-          *s++ = o->short_name;
+          *s++ = *c;
           if (o->arg)
             *s++ = ':';
         }
     }
+
   memset (&longopts[n], 0, sizeof longopts[n]);
   *s = '\0';
 }
@@ -314,14 +320,97 @@ option_id (int c)
   if (c >= LONG_OPTION_VAL (0))
     return (enum relopt_option_id) (c - LONG_OPTION_VAL (0));
   for (i = 0; i < RELOPT_OPTION_COUNT; i++)
-    if (relopt_option_table[i].short_name == c)
+    if (relopt_option_table[i].short_names != NULL
+        && strchr (relopt_option_table[i].short_names, c) != NULL)
       break;
   return (enum relopt_option_id)i;
 }
 
+/* The options of binutils 2.40 strip (binutils/objcopy.c, strip_options[]
+   and strip's getopt string "I:O:F:K:MN:R:o:sSpdgxXHhVvwDU") that relopt
+   does not implement.  kbuild passes INSTALL_MOD_STRIP to $(STRIP) as it
+   is, so users write strip's options; these are refused by name (exit 2)
+   rather than as unknown.  Those relopt implements (-g, -S, -d,
+   --strip-debug, --strip-unneeded, -o, -v, -h, -V) are in
+   relopt_option_table.  They stay out of getopt's table, so they change
+   no abbreviation of relopt's own options.  */
+static const struct strip_option
+{
+  const char *name; /* long name, without "--" */
+  char short_name;  /* -C, or 0 */
+} strip_refused[] = {
+  { "disable-deterministic-archives", 'U' },
+  { "discard-all", 'x' },
+  { "discard-locals", 'X' },
+  { "enable-deterministic-archives", 'D' },
+  { "format", 0 },
+  { "info", 0 },
+  { "input-format", 0 },
+  { "input-target", 'I' },
+  { "keep-file-symbols", 0 },
+  { "keep-section", 0 },
+  { "keep-section-symbols", 0 },
+  { "keep-symbol", 'K' },
+  { "merge-notes", 'M' },
+  { "no-merge-notes", 0 },
+  { "only-keep-debug", 0 },
+  { "output-file", 0 },
+  { "output-format", 0 },
+  { "output-target", 'O' },
+  { "preserve-dates", 'p' },
+  { "remove-relocations", 0 },
+  { "remove-section", 'R' },
+  { "strip-all", 's' },
+  { "strip-dwo", 0 },
+  { "strip-symbol", 'N' },
+  { "target", 'F' },
+  { "wildcard", 'w' },
+};
+
+/* strip's option C (short, when NAME is NULL) or NAME (LEN bytes: the
+   whole long name, or a prefix of exactly one of strip's names, as
+   getopt_long abbreviates), refused by name.  Returns 2 after the
+   message, or 0 when it is not one of strip's options.  */
+static int
+refuse_strip_option (int c, const char *name, size_t len)
+{
+  const struct strip_option *hit = NULL;
+  size_t i, n = 0;
+
+  for (i = 0; i < sizeof strip_refused / sizeof strip_refused[0]; i++)
+    {
+      const struct strip_option *r = &strip_refused[i];
+
+      if (name == NULL ? r->short_name == c
+                       : strncmp (r->name, name, len) == 0)
+        {
+          if (name != NULL && r->name[len] == '\0')
+            {
+              hit = r; /* an exact name wins over abbreviations */
+              n = 1;
+              break;
+            }
+          hit = r;
+          n++;
+        }
+    }
+  if (n != 1)
+    return 0;
+  if (name == NULL)
+    return usage_error ("strip option '-%c' (--%s) is not supported: relopt "
+                        "implements -g, -S, -d, --strip-debug and "
+                        "--strip-unneeded",
+                        c, hit->name);
+  return usage_error ("strip option '--%s' is not supported: relopt "
+                      "implements -g, -S, -d, --strip-debug and "
+                      "--strip-unneeded",
+                      hit->name);
+}
+
 /* An unrecognised long option ARG ("--NAME[=VALUE]"): ambiguous when
    NAME abbreviates more than one command option (getopt_long's own
-   rule), else unknown.  Returns 2.  */
+   rule), refused by name when it is one of binutils strip's, else
+   unknown.  Returns 2.  */
 static int
 unknown_long_option (const char *arg)
 {
@@ -340,9 +429,11 @@ unknown_long_option (const char *arg)
         n++;
       }
   if (n > 1)
-    return usage_error (true, "option '%.*s' is ambiguous (%s)",
-                        (int)(len + 2), arg, list);
-  return usage_error (true, "unknown option '%s'", arg);
+    return usage_error ("option '%.*s' is ambiguous (%s)", (int)(len + 2), arg,
+                        list);
+  if (len > 0 && refuse_strip_option (0, name, len) != 0)
+    return 2;
+  return usage_error ("unknown option '%s'", arg);
 }
 
 /* getopt_long returned C, ':' (an argument is missing) or '?' (an
@@ -352,15 +443,16 @@ static int
 getopt_error (int c, char **argv)
 {
   if (c == ':')
-    return usage_error (true, "option '%s' needs an argument",
-                        argv[optind - 1]);
+    return usage_error ("option '%s' needs an argument", argv[optind - 1]);
   if (optopt >= LONG_OPTION_VAL (0)
       && optopt < LONG_OPTION_VAL (RELOPT_OPTION_COUNT))
     return usage_error (
-        true, "option '--%s' takes no argument",
+        "option '--%s' takes no argument",
         relopt_option_table[optopt - LONG_OPTION_VAL (0)].name);
+  if (optopt && refuse_strip_option (optopt, NULL, 0) != 0)
+    return 2;
   if (optopt)
-    return usage_error (true, "unknown option '-%c'", optopt);
+    return usage_error ("unknown option '-%c'", optopt);
   return unknown_long_option (argv[optind - 1]);
 }
 
@@ -374,8 +466,8 @@ set_strip (struct relopt_command *cmd, enum relopt_option_id id)
       = id == RELOPT_OPTION_STRIP_DEBUG ? "--strip-debug" : "--strip-unneeded";
 
   if (cmd->strip && strcmp (cmd->strip, strip) != 0)
-    return usage_error (false, "--strip-debug and --strip-unneeded exclude "
-                               "each other");
+    return usage_error ("--strip-debug and --strip-unneeded exclude "
+                        "each other");
   cmd->strip = strip;
   return -1;
 }
@@ -394,7 +486,7 @@ apply_command_option (struct relopt_command *cmd, enum relopt_option_id id,
     {
     case RELOPT_OPTION_OUTPUT:
       if (arg[0] == '\0')
-        return usage_error (false, "-o needs a file name");
+        return usage_error ("-o needs a file name");
       cmd->out = arg;
       return -1;
     case RELOPT_OPTION_STRIP_DEBUG:
@@ -407,8 +499,8 @@ apply_command_option (struct relopt_command *cmd, enum relopt_option_id id,
       cmd->against = arg;
       return -1;
     case RELOPT_OPTION_PLUGIN_PATH:
-      puts (plugin_path ());
-      return 0;
+      cmd->plugin_path = true; /* answered after the whole line */
+      return -1;
     case RELOPT_OPTION_HELP:
       usage (stdout);
       return 0;
@@ -417,7 +509,7 @@ apply_command_option (struct relopt_command *cmd, enum relopt_option_id id,
       return 0;
     default:
       if (relopt_apply_option (&cmd->opts, id, arg, &err) != 0)
-        return usage_error (false, "%s", err.msg);
+        return usage_error ("%s", err.msg);
       return -1;
     }
 }
@@ -446,6 +538,15 @@ relopt_parse_command_line (int argc, char **argv, struct relopt_command *cmd)
     }
   cmd->files = argv + optind;
   cmd->nfiles = argc - optind;
+  if (cmd->plugin_path && cmd->nfiles > 0)
+    return usage_error ("--plugin-path prints the plugin's path and "
+                        "takes no FILE ('%s')",
+                        cmd->files[0]);
+  if (cmd->plugin_path)
+    {
+      puts (plugin_path ());
+      return 0;
+    }
   return -1;
 }
 
@@ -455,12 +556,24 @@ int
 relopt_validate_command (const struct relopt_command *cmd)
 {
   if (cmd->nfiles == 0)
-    return usage_error (true, "no input files");
+    return usage_error ("no input files");
   if (cmd->out && cmd->nfiles != 1)
-    return usage_error (false, "-o takes exactly one input file");
+    return usage_error ("-o takes exactly one input file");
   if (cmd->against && (!cmd->check || cmd->nfiles != 1))
-    return usage_error (false, "--against needs --check and exactly one FILE");
+    return usage_error ("--against needs --check and exactly one FILE");
   if (cmd->check && cmd->out)
-    return usage_error (false, "--check writes nothing; -o makes no sense");
+    return usage_error ("--check writes nothing; -o makes no sense");
+  if (cmd->out
+      && (strcmp (cmd->out, "-") == 0 || strcmp (cmd->out, "/dev/stdout") == 0)
+      && isatty (STDOUT_FILENO))
+    return usage_error ("will not write an object file to a terminal "
+                        "(-o -): redirect standard output");
+  /* --stats reports what a rewrite changed; --check changes nothing.  It
+     may come from $RELOPT_FLAGS, so it is not an error: say it once.  */
+  if (cmd->check && cmd->opts.stats)
+    fprintf (stderr,
+             "%s: warning: --check rewrites nothing, so --stats has "
+             "nothing to report: ignored\n",
+             program_name);
   return 0;
 }

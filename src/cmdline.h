@@ -21,6 +21,8 @@ struct relopt_command
   const char *strip;          /* "--strip-debug", "--strip-unneeded" or
                                  NULL: strip's option to run first */
   bool check;                 /* --check */
+  bool plugin_path;           /* --plugin-path (answered by
+                                 relopt_parse_command_line) */
   char **files;               /* the FILE operands, NFILES of them */
   int nfiles;
 };

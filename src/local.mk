@@ -1,10 +1,23 @@
-## src: the relopt command (links BFD for identification and --against).
+## src: the relopt command.  It does not link libbfd: BFD's view (the
+## --against proof, --stats' target names) is relopt-bfd.so, loaded with
+## dlopen by the runs that need it (src/bfdload.c).
 bin_PROGRAMS += src/relopt
-src_relopt_SOURCES = src/relopt.c src/cmdline.c src/cmdline.h src/bfdview.c src/bfdview.h \
+src_relopt_SOURCES = src/relopt.c src/cmdline.c src/cmdline.h \
+	src/bfdload.c src/bfdload.h src/bfdview.h \
 	src/compress.c src/compress.h src/strip.c src/strip.h
-src_relopt_LDADD = bfdext/libbfdext.la $(BFD_LIBS) $(LIBIBERTY) $(Z_LIBS)
+src_relopt_LDADD = bfdext/libbfdext.la $(LIBIBERTY) $(Z_LIBS) $(DL_LIBS)
 src_relopt_CPPFLAGS = $(AM_CPPFLAGS) \
-	-DRELOPT_PLUGIN_PATH='"$(pkglibdir)/relopt.so"'
+	-DRELOPT_PLUGIN_PATH='"$(pkglibdir)/relopt.so"' \
+	-DRELOPT_BFD_MODULE_PATH='"$(pkglibdir)/relopt-bfd.so"' \
+	-DRELOPT_DOCDIR='"$(docdir)"'
+
+## relopt-bfd.so: src/bfdview.c and libbfd, a libtool module beside the
+## plugin that exports relopt_bfdview_ops only (src/bfdview.h).
+pkglib_LTLIBRARIES += src/relopt-bfd.la
+src_relopt_bfd_la_SOURCES = src/bfdview.c src/bfdview.h
+src_relopt_bfd_la_LIBADD = $(BFD_LIBS)
+src_relopt_bfd_la_LDFLAGS = -module -avoid-version -shared -no-undefined \
+	-export-symbols-regex '^relopt_bfdview_ops$$'
 dist_man_MANS += doc/relopt.1
 
 ## .gnu.hash sizing checked against GNU ld's own tables.

@@ -6,12 +6,13 @@
 
 #include <config.h>
 #include "relopt.h"
-#include "bfdview.h"
+#include "bfdload.h"
 #include "cmdline.h"
 #include "compress.h"
 #include "fileio.h"
 #include "image.h"
 #include "strip.h"
+#include "iberty.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -35,27 +36,60 @@ print_line (void *ctx, const char *line)
   fprintf ((FILE *)ctx, "  %s\n", line);
 }
 
-/* --stats for the file written to PATH (read back for its BFD target
-   name), headed NAME, on F: standard output, or standard error when the
-   object itself went to standard output (-o -).  */
-static void
-print_stats (FILE *f, const char *name, const char *path,
-             const struct relopt_stats *s)
-{
-  char target[64];
-  const char *t = bfdview_target (path, target, sizeof target);
-
-  fprintf (f, "%s: %s\n", name, t ? t : "ELF");
-  relopt_stats_report (s, print_line, f);
-}
-
-/* What one file's run came to, for the summary of a multi-file run.  */
+/* What one file's run came to, for -v and the summary of a multi-file
+   run.  */
 enum outcome
 {
   OUT_REWRITTEN,
   OUT_UNCHANGED,
   OUT_FAILED
 };
+
+/* A compressed module's sizes on disk, for --stats: FMT (RELOPT_Z_NONE
+   for a plain ELF file), the compressed bytes read and written, and BFD's
+   target name of the rewritten ELF image ("" when BFD has none).  */
+struct disk_info
+{
+  enum relopt_zformat fmt;
+  size_t before, after;
+  char target[64];
+};
+
+/* --stats for the file written to PATH (read back for its BFD target
+   name), headed NAME, on F: standard output, or standard error when the
+   object itself went to standard output (-o -).  A compressed module
+   (DISK) is named as such, with its sizes on disk before the ELF
+   image's.  The last line says whether the file was written.  */
+static void
+print_stats (FILE *f, const char *name, const char *path,
+             const struct relopt_stats *s, const struct disk_info *disk,
+             enum outcome outcome)
+{
+  char target[64];
+  const char *t;
+
+  if (disk->fmt != RELOPT_Z_NONE)
+    {
+      fprintf (f, "%s: %s-compressed ELF%s%s%s\n", name,
+               relopt_z_name (disk->fmt), disk->target[0] ? " (" : "",
+               disk->target, disk->target[0] ? ")" : "");
+      fprintf (f, "  on disk (%s)    %10zu -> %zu bytes (%+lld)\n",
+               relopt_z_name (disk->fmt), disk->before, disk->after,
+               (long long)disk->after - (long long)disk->before);
+    }
+  else
+    {
+      const struct bfdview_ops *bfd = bfdload (NULL, 0);
+
+      t = bfd ? bfd->target (path, target, sizeof target) : NULL;
+      fprintf (f, "%s: %s\n", name, t ? t : "ELF");
+    }
+  relopt_stats_report (s, print_line, f);
+  fprintf (f, "  %s\n",
+           outcome == OUT_UNCHANGED ? "unchanged: the result equals the file, "
+                                      "which was not written"
+                                    : "written");
+}
 
 /* The ELF bytes of PATH: the file itself, or its contents decompressed
    when it is a compressed module (compress.h).  *RAWP is the file as
@@ -180,9 +214,14 @@ bfd_compare (const char *file, const char *against, const unsigned char *ref,
   if (rc == 0)
     {
       char msg[512];
-      if (bfdview_compare (otmp ? otmp : against, ftmp ? ftmp : file, msg,
-                           sizeof msg)
-          != 0)
+      const struct bfdview_ops *bfd = bfdload (msg, sizeof msg);
+
+      if (bfd == NULL)
+        rc = relopt_set_error (err, RELOPT_E_CHECK,
+                               "BFD's view cannot be compared: %s", msg);
+      else if (bfd->compare (otmp ? otmp : against, ftmp ? ftmp : file, msg,
+                             sizeof msg)
+               != 0)
         rc = relopt_set_error (err, RELOPT_E_CHECK, "%s", msg);
     }
   if (otmp)
@@ -296,10 +335,6 @@ to_stdout (const char *out)
 static int
 write_stdout (const unsigned char *buf, size_t len, struct relopt_error *err)
 {
-  if (isatty (STDOUT_FILENO))
-    return relopt_set_error (err, RELOPT_E_USAGE,
-                             "will not write an object file to a terminal "
-                             "(-o -): redirect standard output");
   if (fwrite (buf, 1, len, stdout) != len || fflush (stdout) != 0)
     return relopt_set_error (err, RELOPT_E_IO,
                              "cannot write standard output: %s",
@@ -366,7 +401,8 @@ static int
 store_result (const char *file, const char *out, enum relopt_zformat fmt,
               const unsigned char *raw, size_t rawlen,
               const unsigned char *res, size_t reslen,
-              const struct relopt_file_id *id, struct relopt_error *err)
+              const struct relopt_file_id *id, size_t *storedlenp,
+              struct relopt_error *err)
 {
   const unsigned char *final = res;
   size_t finallen = reslen, zlen;
@@ -384,6 +420,7 @@ store_result (const char *file, const char *out, enum relopt_zformat fmt,
       final = z;
       finallen = zlen;
     }
+  *storedlenp = finallen;
   /* In place, the rename must replace the file that was read: if it was
      replaced or removed meanwhile, stop rather than resurrect it.  */
   if (to_stdout (out))
@@ -401,8 +438,8 @@ store_result (const char *file, const char *out, enum relopt_zformat fmt,
 static int
 rewrite_in_memory (const char *file, const char *out, const char *strip,
                    const struct relopt_options *opts,
-                   struct relopt_stats *stats, enum outcome *outcome,
-                   struct relopt_error *err)
+                   struct relopt_stats *stats, struct disk_info *disk,
+                   enum outcome *outcome, struct relopt_error *err)
 {
   struct relopt_file_id id;
   unsigned char *raw = NULL, *elf = NULL, *res = NULL;
@@ -414,12 +451,23 @@ rewrite_in_memory (const char *file, const char *out, const char *strip,
   if (rc == 0)
     rc = strip_and_rewrite (file, strip, elf, elflen, fmt, opts, &res, &reslen,
                             stats, err);
+  disk->fmt = fmt;
+  disk->before = disk->after = rawlen;
+  if (rc == 0 && opts->stats && fmt != RELOPT_Z_NONE)
+    {
+      const struct bfdview_ops *bfd = bfdload (NULL, 0);
+
+      if (!bfd
+          || !bfd->target_mem (res, reslen, disk->target, sizeof disk->target))
+        disk->target[0] = '\0';
+    }
   if (rc == 0 && out == NULL && reslen == elflen
       && memcmp (res, elf, reslen) == 0)
     *outcome = OUT_UNCHANGED;
   else if (rc == 0)
     {
-      rc = store_result (file, out, fmt, raw, rawlen, res, reslen, &id, err);
+      rc = store_result (file, out, fmt, raw, rawlen, res, reslen, &id,
+                         &disk->after, err);
       if (rc == 0)
         *outcome = OUT_REWRITTEN;
     }
@@ -455,6 +503,7 @@ rewrite_one (const char *file, const char *out, const char *strip,
 {
   struct relopt_error err = { 0 };
   struct relopt_stats stats;
+  struct disk_info disk = { RELOPT_Z_NONE, 0, 0, "" };
   enum outcome outcome = OUT_FAILED;
   sigset_t old;
   int rc;
@@ -471,17 +520,28 @@ rewrite_one (const char *file, const char *out, const char *strip,
         outcome = stats.file_unchanged ? OUT_UNCHANGED : OUT_REWRITTEN;
     }
   else
-    rc = rewrite_in_memory (file, out, strip, opts, &stats, &outcome, &err);
+    rc = rewrite_in_memory (file, out, strip, opts, &stats, &disk, &outcome,
+                            &err);
   sigprocmask (SIG_SETMASK, &old, NULL);
   if (rc)
     {
-      error_at (file, &err);
+      /* An error in writing (err.at_output) is about OUT, not FILE.  */
+      error_at (err.at_output && out ? out : file, &err);
       return OUT_FAILED;
     }
   if (opts->stats && to_stdout (out))
-    print_stats (stderr, "-", file, &stats);
+    print_stats (stderr, "-", file, &stats, &disk, outcome);
   else if (opts->stats)
-    print_stats (stdout, out ? out : file, out ? out : file, &stats);
+    print_stats (stdout, out ? out : file, out ? out : file, &stats, &disk,
+                 outcome);
+  /* -v, as strip -v lists the files it modifies: one line a file.  */
+  if (opts->verbose)
+    fprintf (to_stdout (out) ? stderr : stdout, "%s: %s: %s%s\n", program_name,
+             file,
+             outcome == OUT_UNCHANGED ? "unchanged, not written"
+             : out                    ? "written to "
+                                      : "rewritten",
+             outcome == OUT_UNCHANGED || !out ? "" : out);
   return outcome;
 }
 
@@ -535,6 +595,8 @@ main (int argc, char **argv)
      the temporary file is removed and the error reported, rather than
      SIGXFSZ killing the process half-way.  */
   signal (SIGXFSZ, SIG_IGN);
+  /* @FILE: options read from FILE, as binutils strip reads them.  */
+  expandargv (&argc, &argv);
   argv = relopt_env_flags_argv (&argc, argv);
   if (argv == NULL)
     return 2;

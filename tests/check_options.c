@@ -46,7 +46,7 @@ START_TEST (test_table_shape)
       for (p = o->arg; p && *p; p++)
         ck_assert_msg (*p >= 'A' && *p <= 'Z', "%s: argument %s", o->name,
                        o->arg);
-      ck_assert_msg (o->short_name == 0 || FOR_COMMAND (o),
+      ck_assert_msg (o->short_names == NULL || FOR_COMMAND (o),
                      "%s: a short form for the plugin only", o->name);
       ck_assert_msg (o->help != NULL && o->help[0] != '\0', "%s: no help",
                      o->name);
@@ -61,9 +61,10 @@ START_TEST (test_table_shape)
       for (j = 0; j < i; j++)
         {
           ck_assert_str_ne (ENTRY (j)->name, o->name);
-          ck_assert_msg (o->short_name == 0
-                             || ENTRY (j)->short_name != o->short_name,
-                         "-%c twice", o->short_name);
+          for (p = o->short_names; p && *p; p++)
+            ck_assert_msg (ENTRY (j)->short_names == NULL
+                               || strchr (ENTRY (j)->short_names, *p) == NULL,
+                           "-%c twice", *p);
         }
     }
 }
@@ -355,9 +356,12 @@ START_TEST (test_man_command)
                      "relopt.1: %s %s", word,
                      FOR_COMMAND (o) ? "has no item in OPTIONS"
                                      : "is not a command option");
-      snprintf (word, sizeof word, "-%c", o->short_name);
-      ck_assert_msg (o->short_name == 0 || has_word (heads, word),
-                     "relopt.1: no item for %s", word);
+      for (p = o->short_names; p && *p; p++)
+        {
+          snprintf (word, sizeof word, "-%c", *p);
+          ck_assert_msg (has_word (heads, word), "relopt.1: no item for %s",
+                         word);
+        }
     }
   for (p = heads; (p = strstr (p, "--")) != NULL; p += 2)
     {
@@ -430,7 +434,7 @@ command_help (void)
 START_TEST (test_help_lines)
 {
   char *help = command_help ();
-  const char *line, *next;
+  const char *line, *next, *p;
   size_t i;
 
   for (line = help; *line; line = next)
@@ -446,8 +450,8 @@ START_TEST (test_help_lines)
       char head[128], want[256];
       int n = 0;
 
-      if (o->short_name)
-        n = snprintf (head, sizeof head, "-%c, ", o->short_name);
+      for (p = o->short_names; p && *p; p++)
+        n += snprintf (head + n, sizeof head - (size_t)n, "-%c, ", *p);
       snprintf (head + n, sizeof head - (size_t)n, "--%s%s%s", o->name,
                 o->arg ? "=" : "", o->arg ? o->arg : "");
       if (strlen (head) <= 23)
