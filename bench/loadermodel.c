@@ -90,7 +90,6 @@
 #include "image.h"
 #include "relopt.h"
 #include "relsort.h"
-#include "symhash.h"
 #include "iberty.h"
 #include <errno.h>
 #include <stdio.h>
@@ -372,6 +371,23 @@ static const char *const sym_strategy_name[S_COUNT]
 static const char *const sym_strategy_tsv[S_COUNT]
     = { "linear", "htab", "sysv", "gnu", "libsysv", "libgnu" };
 
+/* .hash / .gnu.hash copied into host-order arrays (S_SYSV, S_GNU: a
+   loader with its own lookup code), after the loader library validated
+   the table in the file.  */
+struct host_sysv
+{
+  uint32_t nbucket, nchain;
+  uint32_t *bucket, *chain;
+};
+
+struct host_gnu
+{
+  uint32_t nbuckets, symoffset, maskwords, shift2;
+  unsigned wordbits;
+  uint64_t *bloom;
+  uint32_t *buckets, *chain;
+};
+
 struct lookup_ctx
 {
   const struct module *m;
@@ -380,8 +396,8 @@ struct lookup_ctx
   size_t n;
   uint32_t *result; /* n answers */
   htab_t htab;      /* S_HTAB, built by setup */
-  struct relopt_sysv_table sysv;
-  struct relopt_gnu_table gnu;
+  struct host_sysv sysv;
+  struct host_gnu gnu;
   bool have_sysv, have_gnu;
   uint32_t sysv_sec, gnu_sec;
   /* lib.hash, lib.gnu: loader/relopt-loader.c validated in place.  */
@@ -466,9 +482,10 @@ elf_hash (const char *name)
 }
 
 /* Walk the bucket's chain; chains ascend by index (DESIGN 2), so the
-   first global match is the lowest.  The decoder guaranteed no cycles.  */
+   first global match is the lowest.  The library's validation guaranteed
+   that chains end.  */
 static uint32_t
-lookup_sysv (const struct module *m, const struct relopt_sysv_table *t,
+lookup_sysv (const struct module *m, const struct host_sysv *t,
              const char *name)
 {
   uint32_t i = t->bucket[elf_hash (name) % t->nbucket];
@@ -491,8 +508,7 @@ gnu_hash (const char *name)
 /* glibc's do_lookup: bloom word and two bits, then the chain, whose
    entries hold the hash with bit 0 marking the end.  */
 static uint32_t
-lookup_gnu (const struct module *m, const struct relopt_gnu_table *t,
-            const char *name)
+lookup_gnu (const struct module *m, const struct host_gnu *t, const char *name)
 {
   uint32_t h = gnu_hash (name), i;
   unsigned wb = t->wordbits;
@@ -528,37 +544,6 @@ table_section (const relopt_image *img, uint32_t type)
   return 0;
 }
 
-/* Find the hash section of TYPE linked to .symtab and decode (validate)
-   it.  Returns 1 when present and sound, 0 when absent, -1 on a bad
-   table (message printed).  */
-static int
-setup_table (struct lookup_ctx *c, uint32_t type)
-{
-  const relopt_image *img = c->m->img;
-  struct relopt_error err = { 0 };
-  uint32_t s;
-  int rc;
-
-  s = table_section (img, type);
-  if (s == 0)
-    return 0;
-  if (type == RELOPT_SHT_HASH)
-    rc = relopt_sysv_decode (img->sec[s].data, img->sec[s].sh_size,
-                             relopt_image_hash_entsize (img), img->big,
-                             img->nsyms, &c->sysv, &err);
-  else
-    rc = relopt_gnu_decode (img->sec[s].data, img->sec[s].sh_size,
-                            img->elfclass == RELOPT_ELFCLASS64 ? 64 : 32,
-                            img->big, img->nsyms, &c->gnu, &err);
-  if (rc)
-    {
-      fprintf (stderr, "%s: %s: section %u: %s\n", program_name, c->m->path, s,
-               err.msg);
-      return -1;
-    }
-  return 1;
-}
-
 /* lib.hash / lib.gnu set-up: rlo_*_validate.  1 ready, 0 absent, -1
    refused (message printed).  */
 static int
@@ -586,6 +571,56 @@ setup_lib (struct lookup_ctx *c, uint32_t type)
       return -1;
     }
   return 1;
+}
+
+/* S_SYSV / S_GNU set-up: the library validates the table (setup_lib),
+   then its words are copied into host-order arrays.  1 ready, 0 absent,
+   -1 refused or no memory (message printed).  */
+static int
+setup_table (struct lookup_ctx *c, uint32_t type)
+{
+  int rc = setup_lib (c, type);
+  uint64_t i, n;
+
+  if (rc <= 0)
+    return rc;
+  if (type == RELOPT_SHT_HASH)
+    {
+      const struct rlo_sysv *l = &c->lsysv;
+      bool big = l->elf.big_endian != 0;
+
+      c->sysv.nbucket = l->nbucket;
+      c->sysv.nchain = l->nchain;
+      n = (uint64_t)l->nbucket + l->nchain;
+      c->sysv.bucket = xmalloc (n * sizeof *c->sysv.bucket);
+      c->sysv.chain = c->sysv.bucket + l->nbucket;
+      for (i = 0; i < n; i++)
+        c->sysv.bucket[i] = (uint32_t)relopt_get_n (l->words + i * l->entsize,
+                                                    l->entsize, big);
+      return 1;
+    }
+  else
+    {
+      const struct rlo_gnu *l = &c->lgnu;
+      bool big = l->elf.big_endian != 0;
+      unsigned wb = l->elf.elfclass == RLO_ELFCLASS64 ? 64 : 32;
+
+      c->gnu.nbuckets = l->nbuckets;
+      c->gnu.symoffset = l->symoffset;
+      c->gnu.maskwords = l->maskwords;
+      c->gnu.shift2 = l->shift2;
+      c->gnu.wordbits = wb;
+      c->gnu.bloom = xmalloc ((uint64_t)l->maskwords * sizeof *c->gnu.bloom);
+      n = (uint64_t)l->nbuckets + (l->nsyms - l->symoffset);
+      c->gnu.buckets = xmalloc ((n ? n : 1) * sizeof *c->gnu.buckets);
+      c->gnu.chain = c->gnu.buckets + l->nbuckets;
+      for (i = 0; i < l->maskwords; i++)
+        c->gnu.bloom[i] = relopt_get_n (l->bloom + i * (wb / 8), wb / 8, big);
+      for (i = 0; i < n; i++)
+        c->gnu.buckets[i]
+            = (uint32_t)relopt_get_n (l->buckets + i * 4, 4, big);
+      return 1;
+    }
 }
 
 /* FreeBSD link_elf_obj's answer through the library's .hash: the lowest
@@ -623,9 +658,12 @@ teardown (struct lookup_ctx *c)
     htab_delete (c->htab);
   c->htab = NULL;
   if (c->have_sysv)
-    relopt_sysv_free (&c->sysv);
+    free (c->sysv.bucket); /* the chain too */
   if (c->have_gnu)
-    relopt_gnu_free (&c->gnu);
+    {
+      free (c->gnu.bloom);
+      free (c->gnu.buckets); /* the chain too */
+    }
   c->have_sysv = c->have_gnu = false;
 }
 

@@ -6,15 +6,14 @@
 ##   bench/run.sh         the whole benchmark: `make bench' (or
 ##                        bench/run.sh --help); tables and plots land in
 ##                        bench/results/ of the build directory
-##   bench/smoke-test.sh  `make check': a tiny synthetic module through
-##                        relopt and the loader model (strategies agree)
+##   bench/smoke-test.sh  `make check' (wired in scripts/local.mk): a tiny
+##                        synthetic module through relopt and the loader
+##                        model (strategies agree)
 
 noinst_PROGRAMS += bench/loadermodel
 bench_loadermodel_SOURCES = bench/loadermodel.c \
 	loader/relopt-loader.h
 bench_loadermodel_LDADD = bfdext/libbfdext.la $(LIBIBERTY)
-
-TESTS += bench/smoke-test.sh
 
 EXTRA_DIST += bench/run.sh bench/gen-module.py bench/plot.gp \
 	bench/smoke-test.sh bench/README.md

@@ -7,13 +7,11 @@
 # check can fail).  Exit 77 (SKIP) when python3 or the cross assemblers are
 # missing.
 set -u
-srcdir=${srcdir:-.}
-relopt=./src/relopt
-model=./bench/loadermodel
+. "$(dirname "$0")/../scripts/common.sh"
+relopt_test_start smoke-test bench/loadermodel
+model=$bld/bench/loadermodel
 gen=$srcdir/bench/gen-module.py
 command -v python3 >/dev/null 2>&1 || { echo "SKIP: python3 not found"; exit 77; }
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/relopt-smoke.XXXXXX") || exit 1
-trap 'rm -rf "$tmp"' EXIT
 fail=0 ran=0
 for arch in arm aarch64; do
   case $arch in
@@ -26,7 +24,7 @@ for arch in arm aarch64; do
   fi
   python3 "$gen" --arch $arch --relocs 2000 --seed 7 -o "$tmp/m.s" 2>/dev/null \
     && $as -o "$tmp/m.o" "$tmp/m.s" \
-    && $relopt --hash-style=both -o "$tmp/m.rw.o" "$tmp/m.o" \
+    && "$relopt" --hash-style=both -o "$tmp/m.rw.o" "$tmp/m.o" \
     || { echo "FAIL: $arch: building the module"; fail=1; continue; }
   ran=1
   if $model --budget 0.001 "$tmp/m.rw.o" >"$tmp/out" 2>&1 \

@@ -170,6 +170,7 @@ sysv_not_chained (const relopt_image *img, uint32_t idx,
 {
   char lb[96];
   const char *sec = relopt_section_label (img, idx, lb, sizeof lb);
+  struct relopt_sym sym;
 
   if (first[i] != 0)
     return relopt_set_error (err, RELOPT_E_CHECK,
@@ -177,8 +178,11 @@ sysv_not_chained (const relopt_image *img, uint32_t idx,
                              "%u has the same name (only the first of a "
                              "name is chained)",
                              sec, i, names[i], first[i]);
-  if ((img->e_machine == RELOPT_EM_ARM || img->e_machine == RELOPT_EM_AARCH64)
-      && relopt_is_mapping_symbol (names[i]))
+  /* Hashed on a machine without mapping symbols (e_machine 0), not on
+     this one: the mapping-symbol rule is the only difference.  */
+  relopt_image_get_sym (img, i, &sym);
+  if (rlo_sysv_hashed (0, sym.st_info, sym.shndx, sym.name)
+      && !rlo_sysv_hashed (img->e_machine, sym.st_info, sym.shndx, sym.name))
     return relopt_set_error (err, RELOPT_E_CHECK,
                              "%s: symbol %u '%.60s' is on a chain but is a "
                              "mapping symbol (never chained)",
@@ -189,25 +193,26 @@ sysv_not_chained (const relopt_image *img, uint32_t idx,
                            sec, i, names[i]);
 }
 
-/* DESIGN 2 on a .hash the loader library already validated (so every
-   chain ends and the chains are disjoint: the walk below is linear):
-   the chained symbols are exactly relopt_sysv_select's.  */
+/* DESIGN 2 on a .hash the loader library already validated (so the
+   header and size are right, every word is an index below nchain, every
+   chain ends and the chains are disjoint: the walk below is linear and
+   reads the words in place): the chained symbols are exactly
+   relopt_sysv_select's.  */
 static int
 check_sysv_rule (const relopt_image *img, uint32_t idx,
                  const char *const *names, struct relopt_error *err)
 {
   const struct relopt_section *s = &img->sec[idx];
-  struct relopt_sysv_table t;
+  unsigned es = relopt_image_hash_entsize (img);
+  uint64_t nbucket = relopt_get_n (s->data, es, img->big);
+  const unsigned char *bucket = s->data + 2 * es;
+  const unsigned char *chain = bucket + nbucket * es;
   unsigned char *hashed = NULL, *reached = NULL;
-  uint32_t *first = NULL, i, b;
+  uint32_t *first = NULL, i;
+  uint64_t b;
   char lb[96];
   int rc;
 
-  rc = relopt_sysv_decode (s->data, s->sh_size,
-                           relopt_image_hash_entsize (img), img->big,
-                           img->nsyms, &t, err);
-  if (rc)
-    return rc == RELOPT_E_NOMEM ? rc : (err->code = RELOPT_E_CHECK);
   hashed = calloc (img->nsyms ? img->nsyms : 1, 1);
   reached = calloc (img->nsyms ? img->nsyms : 1, 1);
   first = calloc (img->nsyms ? img->nsyms : 1, sizeof *first);
@@ -217,8 +222,10 @@ check_sysv_rule (const relopt_image *img, uint32_t idx,
       goto out;
     }
   rc = relopt_sysv_select (img, names, hashed, first, err);
-  for (b = 0; rc == 0 && b < t.nbucket; b++)
-    for (i = t.bucket[b]; rc == 0 && i != 0; i = t.chain[i])
+  for (b = 0; rc == 0 && b < nbucket; b++)
+    for (i = (uint32_t)relopt_get_n (bucket + b * es, es, img->big);
+         rc == 0 && i != 0;
+         i = (uint32_t)relopt_get_n (chain + (uint64_t)i * es, es, img->big))
       {
         if (!hashed[i])
           rc = sysv_not_chained (img, idx, names, first, i, err);
@@ -236,7 +243,6 @@ out:
   free (hashed);
   free (reached);
   free (first);
-  relopt_sysv_free (&t);
   return rc;
 }
 

@@ -8,6 +8,7 @@
 #include <config.h>
 #include "image.h"
 #include "fileio.h"
+#include "../loader/relopt-loader.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -98,39 +99,20 @@ relopt_image_rewrites (const relopt_image *img, uint32_t idx)
   return s->sh_link == img->symtab && relopt_symtab_user_type (s->sh_type);
 }
 
-bool
-relopt_is_mapping_symbol (const char *name)
-{
-  return name[0] == '$'
-         && (name[1] == 'a' || name[1] == 'd' || name[1] == 't'
-             || name[1] == 'x')
-         && (name[2] == '\0' || name[2] == '.');
-}
-
-/* Defined, named, and not a section or file symbol.  */
-static bool
-sym_named_defined (const struct relopt_sym *sym)
-{
-  unsigned type = sym->st_info & 0xf;
-
-  return sym->shndx != RELOPT_SHN_UNDEF && sym->name[0] != '\0'
-         && type != RELOPT_STT_SECTION && type != RELOPT_STT_FILE;
-}
-
+/* The rules are the loader library's (loader/relopt-loader.h), so the
+   tables relopt writes and the validation loaders run cannot disagree on
+   which symbols belong in them.  SHN_XINDEX symbols are judged by their
+   real section index.  */
 bool
 relopt_sym_sysv_hashed (const relopt_image *img, const struct relopt_sym *sym)
 {
-  bool mapping_machine
-      = img->e_machine == RELOPT_EM_ARM || img->e_machine == RELOPT_EM_AARCH64;
-
-  return sym_named_defined (sym)
-         && !(mapping_machine && relopt_is_mapping_symbol (sym->name));
+  return rlo_sysv_hashed (img->e_machine, sym->st_info, sym->shndx, sym->name);
 }
 
 bool
 relopt_sym_gnu_hashed (const struct relopt_sym *sym)
 {
-  return sym_named_defined (sym) && (sym->st_info >> 4) != RELOPT_STB_LOCAL;
+  return rlo_gnu_hashed (sym->st_info, sym->shndx, sym->name);
 }
 
 const char **

@@ -226,7 +226,9 @@ unsigned relopt_image_hash_entsize (const relopt_image *img);
 /* Whether symbol SYM may be chained in .hash (DESIGN 2: defined, named,
    not STT_SECTION/STT_FILE, not an ARM/AArch64 mapping symbol; of several
    symbols with one name only the first is chained, see relopt_sysv_select) /
-   is hashed in .gnu.hash (DESIGN 3: defined, named, global or weak).  */
+   is hashed in .gnu.hash (DESIGN 3: defined, named, global or weak).  The
+   rules themselves are the loader library's rlo_sysv_hashed and
+   rlo_gnu_hashed.  */
 bool relopt_sym_sysv_hashed (const relopt_image *img,
                              const struct relopt_sym *sym);
 bool relopt_sym_gnu_hashed (const struct relopt_sym *sym);
@@ -243,14 +245,6 @@ bool relopt_symtab_user_type (uint32_t sh_type);
    else keeps its bytes (DESIGN 1): --against compares them, and a REL branch
    addend is never read from a section this answers true for.  */
 bool relopt_image_rewrites (const relopt_image *img, uint32_t idx);
-
-/* Whether NAME is an ARM/AArch64 mapping symbol (AAELF: "$a", "$d",
-   "$t", "$x", alone or followed by '.' and more).  relopt_sym_sysv_hashed
-   leaves them out on EM_ARM and EM_AARCH64 only, where AAELF reserves
-   them (DESIGN 2 says "the ARM/AArch64 mapping symbols"; elsewhere such
-   a name is an ordinary symbol a loader may look up), as the loader
-   library does (loader/relopt-loader.h).  */
-bool relopt_is_mapping_symbol (const char *name);
 
 /* An array of IMG's NSYMS symbol names (unnamed: ""; entry 0 keeps a
    name if it has one), pointing into the .strtab bytes; caller frees the

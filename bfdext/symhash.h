@@ -13,8 +13,10 @@
      buckets[nbuckets], chain[nsyms - symoffset] (4-byte words; hash with
      bit 0 replaced by the end-of-chain flag).
 
-   Tables are handled decoded (host-order arrays in the structs below) and
-   converted from/to file bytes by the decode and encode functions.
+   Tables are built decoded (host-order arrays in the structs below) and
+   converted to file bytes by the encode functions.  Reading a table from
+   a file (validation, lookups) is the loader library's job
+   (loader/relopt-loader.h: rlo_*_validate, rlo_*_lookup).
    Symbol names are passed as an array NAMES[0..nsyms) of NUL-terminated
    strings; NULL or "" means unnamed.  The GNU builder takes the names'
    hashes instead, computed once by the caller for the symbol order and
@@ -67,21 +69,6 @@ int relopt_sysv_select (const struct relopt_image *img,
                         const char *const *names, unsigned char *chained,
                         uint32_t *first, struct relopt_error *err);
 
-/* Look NAME up as a loader does: walk bucket[hash % nbucket] and its chain
-   comparing names.  Returns the symbol index or 0 (not found).  T must be
-   sound (as relopt_sysv_decode guarantees); a walk longer than nchain
-   steps stops and returns 0.  */
-uint32_t relopt_sysv_lookup (const struct relopt_sysv_table *t,
-                             const char *const *names, const char *name);
-
-/* Parse SIZE bytes at DATA (ENTSIZE 4 or 8, BIG for big-endian) for a
-   symtab of NSYMS entries, checking structure: nbucket > 0, nchain ==
-   NSYMS, size exact, every index < nchain, no chain cycles.
-   Errors: RELOPT_E_FORMAT (message says what is wrong), RELOPT_E_NOMEM.  */
-int relopt_sysv_decode (const unsigned char *data, uint64_t size,
-                        unsigned entsize, bool big, uint32_t nsyms,
-                        struct relopt_sysv_table *t, struct relopt_error *err);
-
 /* Encode T into a new buffer *OUTP of *LENP bytes (caller frees).  */
 int relopt_sysv_encode (const struct relopt_sysv_table *t, unsigned entsize,
                         bool big, unsigned char **outp, size_t *lenp,
@@ -129,20 +116,6 @@ void relopt_gnu_params (uint32_t nhashed, unsigned wordbits,
 int relopt_gnu_build (const uint32_t *hash, uint32_t nsyms, uint32_t symoffset,
                       unsigned wordbits, struct relopt_gnu_table *t,
                       struct relopt_error *err);
-
-/* Look NAME up as glibc does: bloom filter first, then the bucket's
-   chain comparing hashes and names.  Returns the index or 0.  */
-uint32_t relopt_gnu_lookup (const struct relopt_gnu_table *t,
-                            const char *const *names, const char *name);
-
-/* Parse a .gnu.hash of SIZE bytes for a symtab of NSYMS entries: header
-   present, nbuckets > 0, maskwords a power of two, shift2 < 32,
-   symoffset <= NSYMS, size exact (chain covers [symoffset, NSYMS)),
-   buckets 0 or in [symoffset, NSYMS), buckets ascending, every chain
-   ends (end bit) before NSYMS.  Errors: RELOPT_E_FORMAT, RELOPT_E_NOMEM.  */
-int relopt_gnu_decode (const unsigned char *data, uint64_t size,
-                       unsigned wordbits, bool big, uint32_t nsyms,
-                       struct relopt_gnu_table *t, struct relopt_error *err);
 
 int relopt_gnu_encode (const struct relopt_gnu_table *t, bool big,
                        unsigned char **outp, size_t *lenp,

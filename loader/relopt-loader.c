@@ -1110,3 +1110,34 @@ int rlo_count_branch_targets(const struct rlo_elf *elf,
 	}
 	return RLO_OK;
 }
+
+/*
+ * The hashed-symbol rules for callers that hold one decoded symbol
+ * (relopt itself builds its tables with them).
+ */
+int rlo_sysv_hashed(unsigned int machine, unsigned int st_info,
+		    u32 st_shndx, const char *name)
+{
+	struct rlo_elf elf;
+	struct sym s;
+
+	elf.machine = machine;
+	s.name = (const unsigned char *)name;
+	s.st_name = 0;
+	s.bind = st_info >> 4;
+	s.type = st_info & 0xf;
+	s.shndx = st_shndx;
+	return sysv_hashed(&elf, &s);
+}
+
+int rlo_gnu_hashed(unsigned int st_info, u32 st_shndx, const char *name)
+{
+	struct sym s;
+
+	s.name = (const unsigned char *)name;
+	s.st_name = 0;
+	s.bind = st_info >> 4;
+	s.type = st_info & 0xf;
+	s.shndx = st_shndx;
+	return gnu_hashed(&s);
+}

@@ -268,6 +268,18 @@ u32 rlo_sysv_hash(const char *name);
 u32 rlo_gnu_hash(const char *name);
 
 /*
+ * Whether relopt hashes a symbol, by the rules above: in .hash
+ * (rlo_sysv_hashed; MACHINE is e_machine, which decides on the mapping
+ * symbols) or in .gnu.hash (rlo_gnu_hashed).  ST_INFO and ST_SHNDX are
+ * the symbol's fields (for SHN_XINDEX, pass the real section index from
+ * SHT_SYMTAB_SHNDX), NAME its NUL-terminated name ("" when unnamed; NULL
+ * counts as unnamed).  Returns 1 or 0; reads nothing but NAME.
+ */
+int rlo_sysv_hashed(unsigned int machine, unsigned int st_info,
+		    u32 st_shndx, const char *name);
+int rlo_gnu_hashed(unsigned int st_info, u32 st_shndx, const char *name);
+
+/*
  * Decide whether HASH (an SHT_HASH section) is current and sound for the
  * symtab in ELF, so that rlo_sysv_lookup may trust it blindly.  Checks:
  * - ELF: class and machine known, symtab entsize right for the class and

@@ -15,12 +15,12 @@ if !SANITIZERS
 plugin_relopt_la_LDFLAGS += -Wl,-z,defs
 endif
 
-## The plugin's documentation, tests (testsuite/relopt.plugin, run by
-## runtest with the rest of the DejaGnu testsuite) and the kbuild test; the
-## overhead is measured by bench/perf.py (make bench-perf).
+## The plugin's documentation and tests (testsuite/relopt.plugin, run by
+## runtest with the rest of the DejaGnu testsuite; the kbuild test,
+## `make kbuild-plugin-check', is wired in scripts/local.mk); the overhead
+## is measured by bench/perf.py (make bench-perf).
 dist_man_MANS += doc/relopt-plugin.7
 EXTRA_DIST += \
-	scripts/kbuild-plugin-test.sh \
 	testsuite/relopt.plugin/plugin.exp \
 	testsuite/relopt.plugin/hash-both.rd testsuite/relopt.plugin/hash-gnu.rd \
 	testsuite/relopt.plugin/hash-sysv.rd testsuite/relopt.plugin/hash-none.rd \
@@ -35,14 +35,6 @@ EXTRA_DIST += \
 	testsuite/relopt.plugin/badrel-x86_64.s \
 	testsuite/relopt.plugin/start-x86_64.s \
 	testsuite/relopt.plugin/fakeld.c
-
-## `make kbuild-plugin-check': the real kbuild test alone (installs
-## linux-headers-ARCH when run as root and they are missing).
-.PHONY: kbuild-plugin-check
-kbuild-plugin-check: plugin/relopt.la
-	$(SHELL) $(srcdir)/scripts/kbuild-plugin-test.sh \
-	  --plugin $(abs_builddir)/plugin/.libs/relopt.so \
-	  --relopt $(abs_builddir)/src/relopt$(EXEEXT)
 
 ## ld loads relopt.so by path; the libtool archive is of no use to anyone
 ## installed (as for gcc's liblto_plugin), so it is not installed.

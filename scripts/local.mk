@@ -1,4 +1,51 @@
-## scripts: the end-to-end test over real Debian kernel modules.
+## scripts: the shell tests, wired here and nowhere else: first those
+## `make check' runs, then the longer targets (check-real, check-kbuild,
+## check-kbuild-dbg, kbuild-plugin-check) and the quick start's distcheck
+## hook.  Shared shell: scripts/common.sh.
+
+## ---- Scripts in `make check': their one home --------------------------
+## Each runs from the top build directory; those that run a built program
+## start with scripts/common.sh's relopt_test_start.
+
+## The contract is in the tree (doc/design.md) and every reference in the
+## tree points there (scripts/check-design-refs.sh; --fix rewrites them).
+TESTS += scripts/check-design-refs.sh
+EXTRA_DIST += doc/design.md scripts/check-design-refs.sh
+
+## .gnu.hash sizing checked against GNU ld's own tables.
+TESTS += scripts/check-gnu-params.sh
+EXTRA_DIST += scripts/check-gnu-params.sh
+
+## The write path under failure (failure injection: size limit, read-only
+## directory and file, missing directory, the input vanished or replaced
+## during the run through the LD_PRELOAD shim scripts/vanish.c, symlinks,
+## two runs at once); doc/failure.md is the contract it tests.
+TESTS += scripts/failure-injection.sh
+EXTRA_DIST += scripts/failure-injection.sh scripts/vanish.c doc/failure.md
+
+## History-independent output (DESIGN 7): any sequence of runs equals one.
+TESTS += scripts/check-history.sh
+EXTRA_DIST += scripts/check-history.sh
+
+## relopt in kbuild's strip slot, without kbuild: --strip-*, RELOPT_FLAGS,
+## compressed modules, the multi-file summary (a few seconds); relopt's
+## own strip against each target's binutils strip on gcc/g++/gas objects
+## with debug info (x86_64, ARM, AArch64, s390x, mips64el).
+TESTS += scripts/check-install-slot.sh scripts/check-strip-targets.sh
+EXTRA_DIST += scripts/check-install-slot.sh scripts/check-strip-targets.sh
+
+## relopt in the slot of a real kbuild (Debian's linux-headers-ARCH;
+## skipped, exit 77, without them): out-of-tree modules installed with
+## STRIP=relopt INSTALL_MOD_STRIP=..., signed for real (about 15 s).
+TESTS += scripts/kbuild-install-test.sh
+EXTRA_DIST += scripts/kbuild-install-test.sh
+
+## A tiny synthetic module through relopt and the loader model (bench/).
+TESTS += bench/smoke-test.sh
+
+## ---- Longer tests, not in `make check' ---------------------------------
+
+## The end-to-end test over real Debian kernel modules.
 ##
 ## `make check-real' downloads the Debian kernel image packages of
 ## REAL_ARCHS (scripts/fetch-kernel-debs.sh; cached in
@@ -11,10 +58,6 @@
 ## for dpkg --add-architecture the first time.
 ##   make check-real REAL_ARCHS="armhf arm64" REAL_FLAGS="--limit 200"
 
-## The contract is in the tree (doc/design.md) and every reference in the
-## tree points there (scripts/check-design-refs.sh; --fix rewrites them).
-TESTS += scripts/check-design-refs.sh
-EXTRA_DIST += doc/design.md scripts/check-design-refs.sh
 
 EXTRA_DIST += scripts/fetch-kernel-debs.sh scripts/real-modules.sh \
 	scripts/real/check-module.sh scripts/real/elflint-filter.sed \
@@ -27,25 +70,26 @@ REAL_SKIP_STATUS = 0
 # The cache directory: the rule of scripts/common.sh (relopt_cache).
 REAL_CACHE = `. $(srcdir)/scripts/common.sh && relopt_cache`
 
+## A skipped part (a script's exit 77, automake's "skipped") in the
+## targets below, the one rule: say SKIPPED and why, and go on with
+## STATUS in st (0 by default: a skip does not fail the target).  After a
+## command:  st=$$?; $(call relopt_skip_as,STATUS,REASON)
+relopt_skip_as = skipped=no; if test $$st -eq 77; then \
+	  echo "$@: SKIPPED: $(2)"; st=$(1); skipped=yes; fi
+
 .PHONY: check-real
 check-real: all
 	@cache=$(REAL_CACHE); \
 	bash $(srcdir)/scripts/fetch-kernel-debs.sh $(REAL_ARCHS) "$$cache/unpacked"; \
 	st=$$?; \
-	if test $$st -eq 77; then \
-	  echo "check-real: SKIPPED: kernel packages for $(REAL_ARCHS) not available (see SKIP above)"; \
-	  exit $(REAL_SKIP_STATUS); \
-	fi; \
-	test $$st -eq 0 || exit $$st; \
+	$(call relopt_skip_as,$(REAL_SKIP_STATUS),kernel packages for $(REAL_ARCHS) not available (see SKIP above)); \
+	test $$skipped = no && test $$st -eq 0 || exit $$st; \
 	archs=; for a in $(REAL_ARCHS); do archs="$$archs --arch $$a"; done; \
 	RELOPT_CACHE=$$cache bash $(srcdir)/scripts/real-modules.sh --no-fetch \
 	  --relopt $(builddir)/src/relopt$(EXEEXT) --data "$$cache/unpacked" \
 	  $$archs $(REAL_FLAGS); \
 	st=$$?; \
-	if test $$st -eq 77; then \
-	  echo "check-real: SKIPPED: not every architecture could be checked"; \
-	  exit $(REAL_SKIP_STATUS); \
-	fi; \
+	$(call relopt_skip_as,$(REAL_SKIP_STATUS),not every architecture could be checked); \
 	exit $$st
 
 ## The README's quick start: scripts/quickstart.sh, shipped in the tarball
@@ -79,16 +123,26 @@ EXTRA_DIST += scripts/kbuild-btf-test.sh scripts/kbuild-dbg-compare.sh
 KBUILD_SKIP_STATUS = 0
 .PHONY: check-kbuild check-kbuild-dbg
 check-kbuild: all
-	@r=$(abs_builddir)/src/relopt$(EXEEXT); st=0; \
+	@r=$(abs_builddir)/src/relopt$(EXEEXT); rc=0; \
 	for t in "kbuild-install-test.sh --arch arm64" \
 	         "kbuild-btf-test.sh" \
 	         "kbuild-install-test.sh --no-sign --copies 40 --time"; do \
 	  echo "== $$t"; \
-	  $(SHELL) $(srcdir)/scripts/$$t --relopt "$$r"; s=$$?; \
-	  if test $$s = 77; then s=$(KBUILD_SKIP_STATUS); fi; \
-	  test $$s = 0 || st=1; \
-	done; exit $$st
+	  $(SHELL) $(srcdir)/scripts/$$t --relopt "$$r"; st=$$?; \
+	  $(call relopt_skip_as,$(KBUILD_SKIP_STATUS),$$t); \
+	  test $$st = 0 || rc=1; \
+	done; exit $$rc
 check-kbuild-dbg: all
 	@$(SHELL) $(srcdir)/scripts/kbuild-dbg-compare.sh \
-	  --relopt $(abs_builddir)/src/relopt$(EXEEXT); s=$$?; \
-	if test $$s = 77; then exit $(KBUILD_SKIP_STATUS); fi; exit $$s
+	  --relopt $(abs_builddir)/src/relopt$(EXEEXT); st=$$?; \
+	$(call relopt_skip_as,$(KBUILD_SKIP_STATUS),kbuild-dbg-compare.sh); \
+	exit $$st
+
+## `make kbuild-plugin-check': the plugin's real kbuild test alone
+## (installs linux-headers-ARCH when run as root and they are missing).
+EXTRA_DIST += scripts/kbuild-plugin-test.sh
+.PHONY: kbuild-plugin-check
+kbuild-plugin-check: plugin/relopt.la
+	$(SHELL) $(srcdir)/scripts/kbuild-plugin-test.sh \
+	  --plugin $(abs_builddir)/plugin/.libs/relopt.so \
+	  --relopt $(abs_builddir)/src/relopt$(EXEEXT)

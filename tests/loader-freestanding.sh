@@ -7,10 +7,9 @@
 # A target whose compiler is missing is reported SKIP; with none at all
 # the test is skipped (77).  Run by `make check'.
 set -u
-srcdir=${srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
+. "$(dirname "$0")/../scripts/common.sh"
+relopt_test_start loader-freestanding
 src=$srcdir/loader/relopt-loader.c
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 flags="-std=c99 -pedantic -Wall -Wextra -Werror -ffreestanding -nostdlib -fno-builtin -fno-pic -c"
 fail=0 ran=0
 

@@ -24,8 +24,8 @@ DEJATOOL = relopt
 RUNTESTDEFAULTFLAGS = --tool relopt --srcdir $(srcdir)/testsuite
 
 ## Settings appended to the site.exp that automake writes: the programs
-## under test and the cross tools.  Override any of them at `make check'
-## time, e.g. make check TS_AS_arm=/opt/bin/arm-none-eabi-as
+## under test, and the tools when overridden at `make check' time, e.g.
+##   make check TS_AS_arm=/opt/bin/arm-none-eabi-as
 EXTRA_DEJAGNU_SITE_CONFIG = testsuite/relopt-site.exp
 CLEANFILES += testsuite/relopt-site.exp
 
@@ -53,22 +53,25 @@ testsuite/relopt-site.exp: Makefile
 	  echo 'set OBJDUMP_mips64el "$(TS_OBJDUMP_mips64el)"'; \
 	} > $@-t && mv $@-t $@
 
-TS_READELF = readelf
-TS_AS_x86_64 = as
-TS_AS_i386 = as
-TS_AS_arm = arm-linux-gnueabi-as
-TS_AS_aarch64 = aarch64-linux-gnu-as
-TS_AS_s390x = s390x-linux-gnu-as
-TS_AS_mips64el = mips64el-linux-gnuabi64-as
-TS_AS_clang = clang
-TS_LD_x86_64 = ld
-TS_LD_i386 = ld
-TS_OBJDUMP_x86_64 = objdump
-TS_OBJDUMP_i386 = objdump
-TS_OBJDUMP_arm = arm-linux-gnueabi-objdump
-TS_OBJDUMP_aarch64 = aarch64-linux-gnu-objdump
-TS_OBJDUMP_s390x = s390x-linux-gnu-objdump
-TS_OBJDUMP_mips64el = mips64el-linux-gnuabi64-objdump
+## Empty by default: the tool names and their defaults live in one place,
+## testsuite/config/default.exp, which keeps its default for an empty
+## value.
+TS_READELF =
+TS_AS_x86_64 =
+TS_AS_i386 =
+TS_AS_arm =
+TS_AS_aarch64 =
+TS_AS_s390x =
+TS_AS_mips64el =
+TS_AS_clang =
+TS_LD_x86_64 =
+TS_LD_i386 =
+TS_OBJDUMP_x86_64 =
+TS_OBJDUMP_i386 =
+TS_OBJDUMP_arm =
+TS_OBJDUMP_aarch64 =
+TS_OBJDUMP_s390x =
+TS_OBJDUMP_mips64el =
 
 clean-local: clean-testsuite
 .PHONY: clean-testsuite
