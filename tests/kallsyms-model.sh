@@ -3,7 +3,7 @@
 # modelled on the host over Debian's real amd64 and arm64 modules: the
 # patch's own kernel/module/kallsyms_relopt.c and relopt-loader.c, taken
 # out of the patch with `git apply', built in user space with stand-ins
-# for four kernel headers (loader/linux/kallsyms/host/), run by
+# for five kernel headers (loader/linux/kallsyms/host/), run by
 # loader/linux/kallsyms/kallsyms-model.c, which looks every symbol name
 # of each module (and absent names) up through the patch's path and
 # through the kernel's linear loop, before init (whole .symtab) and after

@@ -7,7 +7,7 @@
  *
  * Built by tests/kallsyms-model.sh against the patch's own
  * kernel/module/kallsyms_relopt.c and relopt-loader.c (taken out of the
- * patch with git apply), with host stand-ins for four kernel headers
+ * patch with git apply), with host stand-ins for five kernel headers
  * (host/linux/).  For each module (64-bit ELF, the host's byte order):
  *
  *   before init  kallsyms is the whole .symtab (add_kallsyms() points
