@@ -24,6 +24,36 @@ EXTRA_DIST += loader/relopt-loader.h loader/relopt-loader.c \
 	loader/README.md tests/loader-freestanding.sh \
 	tests/loader-checkpatch.sh tests/linux-source.sh
 
+## loader/linux/kallsyms: the Linux 6.12 patch series that answers module
+## symbol lookups by name (find_kallsyms_symbol_value) through relopt's
+## SysV .hash (loader/linux/kallsyms/README.md).  make check runs:
+##   tests/kallsyms-patch.sh  the series applies to linux-source-6.12 in
+##                            order and is checkpatch --strict clean
+##                            (skipped without that package)
+##   tests/kallsyms-model.sh  the patch's lookup code, taken out of the
+##                            patch and built on the host, against the
+##                            kernel's linear loop for every name of a
+##                            sample of Debian's amd64 and arm64 modules,
+##                            before and after init (skipped when the
+##                            real-module cache is empty)
+## `make check-kallsyms-model' runs the model over every module.
+TESTS += tests/kallsyms-patch.sh tests/kallsyms-model.sh
+EXTRA_DIST += tests/kallsyms-patch.sh tests/kallsyms-model.sh \
+	loader/linux/kallsyms/README.md \
+	loader/linux/kallsyms/kallsyms-model.c \
+	loader/linux/kallsyms/host/linux/elf.h \
+	loader/linux/kallsyms/host/linux/module.h \
+	loader/linux/kallsyms/host/linux/module_symbol.h \
+	loader/linux/kallsyms/host/linux/string.h \
+	loader/linux/kallsyms/host/linux/unaligned.h \
+	loader/linux/kallsyms/6.12/0000-cover-letter.patch \
+	loader/linux/kallsyms/6.12/0001-module-add-relopt-loader-a-checked-reader-of-ELF-has.patch \
+	loader/linux/kallsyms/6.12/0002-module-kallsyms-look-module-symbols-up-by-name-throu.patch
+
+.PHONY: check-kallsyms-model
+check-kallsyms-model: all
+	srcdir=$(srcdir) bash $(srcdir)/tests/kallsyms-model.sh --all
+
 ## loader/linux: the Linux arm/arm64 module-plts patches and the rig that
 ## builds and boots them (loader/linux/README.md; the rig is not run by
 ## make check).  make check runs:

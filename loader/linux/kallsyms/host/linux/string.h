@@ -1,0 +1,2 @@
+/* Host stand-in for the kernel's <linux/string.h>. */
+#include <string.h>

@@ -1,0 +1,59 @@
+#!/bin/bash
+# kallsyms-patch.sh -- the kallsyms patch series
+# (loader/linux/kallsyms/6.12/*.patch) applies, in order, to Debian's
+# linux-source-6.12 with `git apply --check' semantics (applied to a copy
+# of the files it touches, taken from /usr/src/linux-source-6.12.tar.xz
+# and extracted once into the kbuild cache by tests/linux-source.sh), and
+# the 6.12 scripts/checkpatch.pl --strict finds nothing in any patch but
+# FILE_PATH_CHANGES (the question whether MAINTAINERS needs updating for
+# the new files: kernel/module/ is already MODULE SUPPORT's) and CamelCase
+# for the names Elf_Sym, Elf_Shdr, Elf_Ehdr that the files already use.  Skipped
+# (77), saying why, when linux-source-6.12 is not installed.  Run by
+# `make check'.
+set -u
+srcdir=${srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
+. "$srcdir/scripts/common.sh"
+. "$srcdir/tests/linux-source.sh"
+relopt_messages kallsyms-patch
+srcdir=$(cd "$srcdir" && pwd)
+
+pdir=$srcdir/loader/linux/kallsyms/6.12
+patches=$(ls "$pdir"/0*-*.patch | grep -v /0000-)
+[ -n "$patches" ] || fail "no patches in $pdir"
+# The files the series changes (new files excluded: they must not exist).
+files=$(sed -n 's|^--- a/\(.*\)|\1|p' $patches | LC_ALL=C sort -u)
+kdir=$(relopt_linux_source 6.12 kallsyms-patch $files)
+case $? in
+  0) ;;
+  77) skip "linux-source-6.12 not installed (apt-get install linux-source-6.12)" ;;
+  *) fail "cannot extract $files from /usr/src/linux-source-6.12.tar.xz" ;;
+esac
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cp -R "$kdir/." "$tmp/"
+for p in $patches; do
+  (cd "$tmp" && git apply --check "$p" && git apply "$p") ||
+    fail "$(basename "$p") does not apply to linux-source-6.12"
+done
+say "PASS: $(echo $patches | wc -w) patches apply to linux-source-6.12 in order"
+
+command -v perl >/dev/null 2>&1 || skip "perl not installed: checkpatch.pl not run"
+cdir=$(relopt_linux_source 6.12 checkpatch scripts/checkpatch.pl \
+  scripts/spelling.txt scripts/const_structs.checkpatch) ||
+  fail "cannot extract checkpatch.pl"
+st=0
+for p in $patches; do
+  # CamelCase: the kernel's own Elf_Sym/Elf_Shdr/Elf_Ehdr, which the
+  # patched files already use.  stderr: --no-tree makes the CamelCase
+  # check's include scan complain that there is no tree.
+  out=$(perl "$cdir/scripts/checkpatch.pl" --strict --no-tree --terse \
+    --no-summary --show-types --ignore FILE_PATH_CHANGES "$p" 2>/dev/null |
+    grep -v 'CAMELCASE: Avoid CamelCase: <Elf_\(Sym\|Shdr\|Ehdr\)>$')
+  if [ -n "$out" ]; then
+    echo "$out"
+    say "FAIL: $(basename "$p"): checkpatch.pl --strict (6.12) reports the lines above"
+    st=1
+  fi
+done
+[ $st -eq 0 ] && say "PASS: checkpatch.pl --strict clean (FILE_PATH_CHANGES aside)"
+exit $st
