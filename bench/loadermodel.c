@@ -1,6 +1,6 @@
 /* loadermodel.c -- what a module loader does at load time, on one ET_REL
    object, with every strategy timed side by side in the same run
-   (DESIGN.md "Benchmarks").
+   (doc/design.md "Benchmarks").
 
    Usage: loadermodel [--budget SECONDS] [--clock=cpu|wall] [--tsv FILE]
                       [--label NAME] [--no-symbols] [--no-plt]
@@ -481,7 +481,7 @@ elf_hash (const char *name)
   return h;
 }
 
-/* Walk the bucket's chain; chains ascend by index (DESIGN 2), so the
+/* Walk the bucket's chain; chains ascend by index (doc/design.md 2), so the
    first global match is the lowest.  The library's validation guaranteed
    that chains end.  */
 static uint32_t

@@ -1,4 +1,4 @@
-## bench: the loader model and the benchmark (DESIGN.md "Benchmarks").
+## bench: the loader model and the benchmark (doc/design.md "Benchmarks").
 ##
 ##   bench/loadermodel    what a module loader does at load time, every
 ##                        strategy timed side by side (see its header)

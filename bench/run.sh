@@ -1,5 +1,5 @@
 #!/bin/bash
-# run.sh -- the relopt benchmark (DESIGN.md "Benchmarks"), one command:
+# run.sh -- the relopt benchmark (doc/design.md "Benchmarks"), one command:
 #
 #   make bench                      (from a configured build directory), or
 #   bench/run.sh --builddir BUILD --out RESULTS [--quick] [--budget S]

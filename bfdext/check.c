@@ -1,8 +1,8 @@
 /* check.c -- `relopt --check': is this file what relopt guarantees?
 
    A loader trusts these tables, and tools run after relopt (objcopy, ld -r,
-   strip, eu-strip) silently make them stale (DESIGN "Where relopt sits in
-   a build").  So every table present is checked against the symtab it
+   strip, eu-strip) silently make them stale (doc/design.md "Where relopt sits
+   in a build").  So every table present is checked against the symtab it
    claims to index, by the loader library's validation
    (loader/relopt-loader.h: rlo_sysv_validate, rlo_gnu_validate), which
    is what lets a loader trust the table blindly:
@@ -10,15 +10,15 @@
    - .hash: every chain member is a hashed symbol in its own bucket,
      chains ascend (so they end, are disjoint and meet a name's lowest
      index first), every hashed symbol is reachable (or, left out by
-     DESIGN 2, an earlier symbol of its name is);
+     doc/design.md 2, an earlier symbol of its name is);
    - .gnu.hash: hashed symbols are exactly [symoffset, nsyms), in bucket
      order, buckets point at each run's start, chain words hold the hash
      and the end bit, the bloom filter has both bits of every symbol.
    So every lookup answers what a linear scan does, without doing them
    all: linear in the table and symtab sizes, also on a crafted table
    whose symbols all share one bucket.
-   On top of what a loader needs, relopt's own rule for .hash (DESIGN 2):
-   chained are exactly the first symbol of each hashed name, mapping
+   On top of what a loader needs, relopt's own rule for .hash (doc/design.md
+   2): chained are exactly the first symbol of each hashed name, mapping
    symbols never (check_sysv_rule); and a file must carry at least one
    table unless --hash-style=none says otherwise.  */
 
@@ -134,8 +134,8 @@ check_link (const relopt_image *img, uint32_t idx, const char *what,
   return 0;
 }
 
-/* .hash (DESIGN 2) or .gnu.hash (DESIGN 3) in section IDX: sh_link
-   first (with the hint about the tools that break it), then the whole
+/* .hash (doc/design.md 2) or .gnu.hash (doc/design.md 3) in section IDX:
+   sh_link first (with the hint about the tools that break it), then the whole
    table through the loader library: sizes, every index, chains disjoint,
    ascending and ending, every hashed symbol reachable, chain words and
    bloom bits matching the names.  */
@@ -161,7 +161,7 @@ check_table (const relopt_image *img, uint32_t idx, const char *const *names,
   return rc == RLO_OK ? 0 : table_error (img, idx, names, rc, &f, err);
 }
 
-/* Symbol I is on a .hash chain but DESIGN 2 leaves it out (FIRST as
+/* Symbol I is on a .hash chain but doc/design.md 2 leaves it out (FIRST as
    relopt_sysv_select gives it): say why.  */
 static int
 sysv_not_chained (const relopt_image *img, uint32_t idx,
@@ -193,7 +193,7 @@ sysv_not_chained (const relopt_image *img, uint32_t idx,
                            sec, i, names[i]);
 }
 
-/* DESIGN 2 on a .hash the loader library already validated (so the
+/* doc/design.md 2 on a .hash the loader library already validated (so the
    header and size are right, every word is an index below nchain, every
    chain ends and the chains are disjoint: the walk below is linear and
    reads the words in place): the chained symbols are exactly

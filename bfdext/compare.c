@@ -1,9 +1,9 @@
-/* compare.c -- prove a rewrite kept what DESIGN 1 and 8 say it keeps, by
-   reading both images independently of how the rewrite was done:
-   section headers and contents, the symbol multiset, and every relocation
-   with its symbol resolved to an identity (not an index): per section,
-   the branch relocations (DESIGN 6) as a multiset and all others in
-   their original order.  */
+/* compare.c -- prove a rewrite kept what doc/design.md 1 and 8 say it keeps,
+   by reading both images independently of how the rewrite was done: section
+   headers and contents, the symbol multiset, and every relocation with its
+   symbol resolved to an identity (not an index): per section, the branch
+   relocations (doc/design.md 6) as a multiset and all others in their original
+   order.  */
 
 #include <config.h>
 #include "image.h"
@@ -125,7 +125,7 @@ info_without_sym (const relopt_image *img, const unsigned char *p)
   return relopt_get64 (e + 8, img->big);
 }
 
-/* The relocations of section IDX as identities, split as DESIGN 6
+/* The relocations of section IDX as identities, split as doc/design.md 6
    orders them: the branch relocations (*NBP of them, first in the
    array, sorted: a multiset) and then the others in file order (the
    rewrite must keep their relative order: a MIPS HI16 must stay before
@@ -273,7 +273,7 @@ compare_relocs (const relopt_image *a, const relopt_image *b, uint32_t idx,
 
 /* What of section IDX's header or contents differs between the original
    A and the rewrite B ("name", "type", "flags", ..., "contents"), or NULL
-   when nothing does that DESIGN 1 says must stay.  */
+   when nothing does that doc/design.md 1 says must stay.  */
 static const char *
 section_difference (const relopt_image *a, const relopt_image *b, uint32_t idx)
 {

@@ -1,7 +1,7 @@
 /* fileio.c -- reading input files and replacing output files atomically.
 
-   Guarantee (DESIGN "Bad input and failure: nothing lost"): the output is
-   written to a temporary file in the destination's directory, given the
+   Guarantee (doc/design.md "Bad input and failure: nothing lost"): the output
+   is written to a temporary file in the destination's directory, given the
    right mode, flushed to disk when it replaces an existing file, and
    renamed over the destination only when complete.  On any failure the
    temporary file is removed and the destination is byte-identical to what it

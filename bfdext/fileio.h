@@ -1,5 +1,5 @@
 /* fileio.h -- reading input files and replacing output files, private
-   to bfdext: the guarantee is at the top of fileio.c (DESIGN "Bad input
+   to bfdext: the guarantee is at the top of fileio.c (doc/design.md "Bad input
    and failure: nothing lost").  Errors are RELOPT_E_IO naming the path and
    the system error, or RELOPT_E_NOMEM.  */
 

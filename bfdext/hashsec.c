@@ -70,8 +70,8 @@ static const char *const table_names[] = { ".gnu.hash", ".hash" };
    runs used.  A table elsewhere
    (`ld -r' of relopt output moves them to the front) is rebuilt in place
    when its style is wanted, and refused otherwise, since removing it would
-   renumber sections (DESIGN 1: every section keeps its index).  The names
-   of the tables kept are copied: .shstrtab is trimmed around them, and
+   renumber sections (doc/design.md 1: every section keeps its index).  The
+   names of the tables kept are copied: .shstrtab is trimmed around them, and
    name_tables adds them again.  */
 int
 relopt_hash_sections_settle (relopt_image *img, unsigned style,
@@ -143,7 +143,7 @@ install_table (relopt_image *img, uint32_t *idx, const char *name,
   else
     relopt_image_set_data (img, *idx, buf, len);
   /* Not allocated: loaders read the table from the file image.
-     SHF_EXCLUDE (DESIGN 2, 3): a final link (ld -shared included) drops
+     SHF_EXCLUDE (doc/design.md 2, 3): a final link (ld -shared included) drops
      the table instead of merging it into its own dynamic hash tables,
      while ld -r keeps it.  */
   s = &img->sec[*idx];

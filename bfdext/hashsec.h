@@ -1,4 +1,4 @@
-/* hashsec.h -- the .hash and .gnu.hash sections of a rewrite (DESIGN 1,
+/* hashsec.h -- the .hash and .gnu.hash sections of a rewrite (doc/design.md 1,
    2, 3 and 7): which tables an input already carries are removed, kept
    for rebuilding or refused; then the tables are built over the final
    symtab, installed as sections (sh_link .symtab, SHF_EXCLUDE) and named

@@ -25,7 +25,7 @@
      +----------------------+
 
    Format references: System V gABI (ELF header, sections, symbols,
-   relocations, extended section numbering), DESIGN.md.  */
+   relocations, extended section numbering), doc/design.md.  */
 
 #ifndef RELOPT_IMAGE_H
 #define RELOPT_IMAGE_H
@@ -192,7 +192,7 @@ int relopt_image_add_name (relopt_image *img, const char *name, uint32_t *offp,
                            struct relopt_error *err);
 
 /* The table names relopt adds (".gnu.hash", ".hash") must not outlive
-   the tables (DESIGN 7: "a table that is removed leaves no name in
+   the tables (doc/design.md 7: "a table that is removed leaves no name in
    .shstrtab").  relopt only ever appends names at the end of .shstrtab,
    so the rule is: while the last string of .shstrtab is one of
    NAMES[0..N) and nothing refers to its bytes (no sh_name; no st_name when
@@ -223,18 +223,18 @@ void relopt_image_pop_section (relopt_image *img);
    else 4).  */
 unsigned relopt_image_hash_entsize (const relopt_image *img);
 
-/* Whether symbol SYM may be chained in .hash (DESIGN 2: defined, named,
+/* Whether symbol SYM may be chained in .hash (doc/design.md 2: defined, named,
    not STT_SECTION/STT_FILE, not an ARM/AArch64 mapping symbol; of several
    symbols with one name only the first is chained, see relopt_sysv_select) /
-   is hashed in .gnu.hash (DESIGN 3: defined, named, global or weak).  The
-   rules themselves are the loader library's rlo_sysv_hashed and
+   is hashed in .gnu.hash (doc/design.md 3: defined, named, global or weak).
+   The rules themselves are the loader library's rlo_sysv_hashed and
    rlo_gnu_hashed.  */
 bool relopt_sym_sysv_hashed (const relopt_image *img,
                              const struct relopt_sym *sym);
 bool relopt_sym_gnu_hashed (const struct relopt_sym *sym);
 
-/* The one list of what a rewrite touches (DESIGN 1).  Section types that
-   may link to .symtab and whose symbol indices relopt remaps or rebuilds:
+/* The one list of what a rewrite touches (doc/design.md 1).  Section types
+   that may link to .symtab and whose symbol indices relopt remaps or rebuilds:
    SHT_REL, SHT_RELA, SHT_GROUP (sh_info), SHT_SYMTAB_SHNDX,
    SHT_LLVM_ADDRSIG, SHT_HASH, SHT_GNU_HASH.  */
 bool relopt_symtab_user_type (uint32_t sh_type);
@@ -242,8 +242,8 @@ bool relopt_symtab_user_type (uint32_t sh_type);
 /* Whether a rewrite may change the contents (or sh_info) of section IDX:
    .symtab, its .strtab, .shstrtab, SYMTAB_SHNDX, every hash table, and
    every section of a relopt_symtab_user_type linked to .symtab.  Everything
-   else keeps its bytes (DESIGN 1): --against compares them, and a REL branch
-   addend is never read from a section this answers true for.  */
+   else keeps its bytes (doc/design.md 1): --against compares them, and a REL
+   branch addend is never read from a section this answers true for.  */
 bool relopt_image_rewrites (const relopt_image *img, uint32_t idx);
 
 /* An array of IMG's NSYMS symbol names (unnamed: ""; entry 0 keeps a
@@ -261,7 +261,7 @@ uint32_t relopt_image_find_type (const relopt_image *img, uint32_t sh_type,
    about the module (*E: symtab, strtab, class, byte order, machine,
    flags), and section IDX as rlo_*_validate and
    rlo_count_branch_targets take it (*R; SysV words of the size relopt
-   writes for this machine, DESIGN 2, whatever sh_entsize says).  An
+   writes for this machine, doc/design.md 2, whatever sh_entsize says).  An
    empty section gets a pointer to one zero byte.  Defined in check.c,
    the library's user in bfdext.  */
 struct rlo_elf;

@@ -1,7 +1,7 @@
 /* pipeline.c -- the rewrite pipeline: one function that lists the passes
    (read, validate, order symbols, remap indices, order branch relocations,
    build .strtab, build hash tables, size, write, replace the file).  The
-   output contract is DESIGN.md "Output contract"; what each pass may
+   output contract is doc/design.md "Output contract"; what each pass may
    change is listed there in point 1.  */
 
 #include <config.h>
@@ -145,7 +145,7 @@ refuse_trailer (const relopt_image *img, const struct relopt_options *opts,
   return 0;
 }
 
-/* The passes, in order; each may change only what DESIGN 1 allows
+/* The passes, in order; each may change only what doc/design.md 1 allows
    (relopt_image_rewrites).  */
 int
 relopt_rewrite (relopt_image *img, const struct relopt_options *opts,
@@ -239,7 +239,7 @@ write_layout (int fd, void *ctx)
    changes are never touched in user space), and the output is written
    from the layout, those sections copied by the kernel from the input
    file (copy_file_range).  A result equal to the input's bytes is not
-   written at all when it would replace the input (DESIGN 7: same inode,
+   written at all when it would replace the input (doc/design.md 7: same inode,
    same mtime, so make and hard links see no change).  */
 int
 relopt_rewrite_file (const char *inpath, const char *outpath,

@@ -3,7 +3,7 @@
    relopt rewrites ELF relocatable objects (ET_REL) so that runtime module
    loaders do less work: it adds SysV .hash and GNU .gnu.hash tables over
    .symtab, suffix-merges .strtab deterministically and sorts ARM/AArch64
-   branch relocations by target.  The output contract is ../shared/DESIGN.md
+   branch relocations by target.  The output contract is doc/design.md
    ("Output contract"); doc/relopt.1 and README.md describe the command.
 
    Conventions of this interface:
@@ -225,7 +225,7 @@ extern "C"
   /* Release IMG and everything it owns.  NULL is allowed.  */
   void relopt_image_free (relopt_image *img);
 
-  /* Transform IMG in memory as OPTS says (DESIGN.md "Output contract").
+  /* Transform IMG in memory as OPTS says (doc/design.md "Output contract").
      STATS may be NULL.  Errors: RELOPT_E_SIGNATURE, RELOPT_E_REFUSE,
      RELOPT_E_FORMAT, RELOPT_E_NOMEM.  On error IMG is unusable and must
      only be freed.  */
@@ -254,8 +254,8 @@ extern "C"
      they were.  In place, a symbolic link's target is rewritten and the
      file mode is kept.  In place, a result equal to the file's bytes
      leaves the file untouched (no write, no rename: same inode, same
-     mtime; DESIGN 7), so make and hard links see no change.  With OUTPATH
-     the output is always written (OUTPATH may be a different file from
+     mtime; doc/design.md 7), so make and hard links see no change.  With
+     OUTPATH the output is always written (OUTPATH may be a different file from
      one run to the next; comparing it first would cost a read of a file
      the caller asked to replace).  Errors: any of the above plus
      RELOPT_E_IO.  */
@@ -285,8 +285,8 @@ extern "C"
                           const struct relopt_options *opts,
                           struct relopt_error *err);
 
-  /* Compare the parts of two images that a rewrite must keep (DESIGN 1):
-     section count at least, every original section's name, type, flags,
+  /* Compare the parts of two images that a rewrite must keep (doc/design.md
+     1): section count at least, every original section's name, type, flags,
      alignment and, except for .symtab/.strtab/.shstrtab/relocation/group/
      hash/SYMTAB_SHNDX/addrsig sections, its contents; the symbol multiset
      (name, value, size, info, other, shndx); and every relocation as

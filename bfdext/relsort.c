@@ -1,4 +1,4 @@
-/* relsort.c -- ARM/AArch64 branch relocation order (DESIGN 6); see
+/* relsort.c -- ARM/AArch64 branch relocation order (doc/design.md 6); see
    relsort.h.  Why sort: a loader reserving PLT/veneer slots must count
    distinct branch targets.  Linux did it in O(n^2) (<= 4.8), now sorts
    every section at every load; with the order in the file one linear pass

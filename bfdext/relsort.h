@@ -1,4 +1,4 @@
-/* relsort.h -- ARM/AArch64 branch relocation order (DESIGN 6).
+/* relsort.h -- ARM/AArch64 branch relocation order (doc/design.md 6).
 
    In each relocation section of an EM_ARM or EM_AARCH64 object, branch
    relocations come first, sorted by (r_type, symbol index, addend), then

@@ -112,7 +112,7 @@ section_offsets (const relopt_image *img, uint64_t ehsize, uint64_t *offset)
 }
 
 /* Extended numbering (gABI), used exactly when a value needs it
-   (DESIGN 7: the output must not depend on whether an earlier run, or
+   (doc/design.md 7: the output must not depend on whether an earlier run, or
    the input, needed it): SHN_LORESERVE sections or more put the count
    in section 0's sh_size (e_shnum 0), a name table index of
    SHN_LORESERVE or more puts it in section 0's sh_link (e_shstrndx

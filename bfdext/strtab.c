@@ -1,5 +1,5 @@
-/* strtab.c -- deterministic suffix-merged string table (DESIGN 5; format:
-   SysV gABI "String Table").
+/* strtab.c -- deterministic suffix-merged string table (doc/design.md 5;
+   format: SysV gABI "String Table").
 
    Method, as binutils' _bfd_elf_strtab_finalize does it but with a total
    order so the result never depends on qsort or hashing:

@@ -1,4 +1,4 @@
-/* strtab.h -- deterministic suffix-merged ELF string table (DESIGN 5).
+/* strtab.h -- deterministic suffix-merged ELF string table (doc/design.md 5).
 
    The table holds each distinct non-empty name once, and a name that is a
    suffix of another ("bar" of "foobar") is stored inside it.  Layout:

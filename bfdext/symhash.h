@@ -3,8 +3,8 @@
    Formats:
    - SysV: System V gABI, "Hash Table": nbucket, nchain, bucket[nbucket],
      chain[nchain]; words of 4 bytes (8 bytes on 64-bit s390 and Alpha, as
-     their ABI supplements say).  relopt's rule (DESIGN 2): nchain is the
-     .symtab entry count; only the first symbol of each name is chained
+     their ABI supplements say).  relopt's rule (doc/design.md 2): nchain is
+   the .symtab entry count; only the first symbol of each name is chained
      (relopt_sysv_select); chains are ordered so a walk meets symbols in
      ascending index order.
    - GNU: as implemented in glibc (elf/dl-lookup.c) and binutils
@@ -57,14 +57,14 @@ int relopt_sysv_build (const char *const *names, const unsigned char *hashed,
                        uint32_t nsyms, struct relopt_sysv_table *t,
                        struct relopt_error *err);
 
-/* Which symbols of IMG .hash chains (DESIGN 2): CHAINED[I] (NSYMS bytes)
-   is set for each symbol that relopt_sym_sysv_hashed accepts and that is
-   the first (lowest index) of its name among those; a later symbol with
-   the same name could never be returned by a lookup and is left out.
-   NAMES are IMG's symbol names (relopt_image_sym_names).  When FIRST is
-   not NULL, FIRST[I] (NSYMS entries) gets, for every accepted symbol, the
-   index of the first accepted symbol with its name (I itself when
-   chained), and 0 for the others.  Errors: RELOPT_E_NOMEM.  */
+/* Which symbols of IMG .hash chains (doc/design.md 2): CHAINED[I] (NSYMS
+   bytes) is set for each symbol that relopt_sym_sysv_hashed accepts and that
+   is the first (lowest index) of its name among those; a later symbol with the
+   same name could never be returned by a lookup and is left out. NAMES are
+   IMG's symbol names (relopt_image_sym_names).  When FIRST is not NULL,
+   FIRST[I] (NSYMS entries) gets, for every accepted symbol, the index of the
+   first accepted symbol with its name (I itself when chained), and 0 for the
+   others.  Errors: RELOPT_E_NOMEM.  */
 int relopt_sysv_select (const struct relopt_image *img,
                         const char *const *names, unsigned char *chained,
                         uint32_t *first, struct relopt_error *err);

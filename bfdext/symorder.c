@@ -58,7 +58,7 @@ relopt_symorder_gnu (const relopt_image *img, uint32_t *new_to_old,
       return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
     }
   /* A counting sort by bucket, stable: HS is in index order, so the
-     result is ordered by (bucket, original index), DESIGN 3's key.  */
+     result is ordered by (bucket, original index), doc/design.md 3's key.  */
   for (i = 0; i < nhashed; i++)
     start[hs[i].hash % nbuckets + 1]++;
   for (i = 1; i <= nbuckets; i++)

@@ -1,4 +1,4 @@
-/* symorder.h -- .gnu.hash symbol order and renumbering (DESIGN 3, 4).
+/* symorder.h -- .gnu.hash symbol order and renumbering (doc/design.md 3, 4).
 
    ET_REL requires local symbols first.  .gnu.hash requires its hashed
    symbols last, grouped by bucket.  relopt's order of the globals: first

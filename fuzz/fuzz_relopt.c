@@ -1,6 +1,6 @@
 /* fuzz_relopt.c -- libFuzzer target for the relopt core: read -> rewrite ->
    serialize, then, on success, the invariants the output contract
-   promises (DESIGN.md "Output contract" 7 and "Bad input and failure"):
+   promises (doc/design.md "Output contract" 7 and "Bad input and failure"):
 
    0. whatever the reader accepts, relopt_check_image (`relopt --check')
       returns 0 or a check error without crashing, and the image compares

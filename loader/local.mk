@@ -1,4 +1,4 @@
-## loader: the reading half of relopt, for module loaders (DESIGN.md "The
+## loader: the reading half of relopt, for module loaders (doc/design.md "The
 ## loader side"): relopt-loader.h + relopt-loader.c, freestanding C99 that
 ## kernels and RTOSes copy (BSD-2-Clause OR GPL-2.0).  It is not installed:
 ## bfdext's --check (bfdext/check.c), bench/loadermodel, the Check suite

@@ -8,7 +8,7 @@
    and atomically, exactly as `relopt [--OPTION]... OUT' would.  The output
    is therefore byte-identical to the command's.
 
-   What the linkers do, and what follows for this file (DESIGN.md, "Where
+   What the linkers do, and what follows for this file (doc/design.md, "Where
    relopt sits in a build"):
 
    - Cleanup runs for every output kind.  Only LDPO_REL (-r) output is

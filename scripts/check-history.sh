@@ -1,5 +1,5 @@
 #!/bin/bash
-# check-history.sh -- history-independent output (DESIGN 7): after any
+# check-history.sh -- history-independent output (doc/design.md 7): after any
 # sequence of relopt runs ending with --hash-style=O, the file equals one
 # run with O on the original.  The only history allowed to remain is the
 # symbol order an earlier GNU-style run chose (gnu or both): so the
@@ -48,7 +48,7 @@ EOF
   [ "$(readelf -hW clang.o | sed -n 's/.*string table index: *//p')" = \
     "$(readelf -SW clang.o | sed 's/^ *\[ *[0-9]*\] *//' | awk '$1 == ".symtab" { print $(NF-2) }')" ] \
     || bad "clang -c no longer writes one string table (.strtab == .shstrtab)"
-  # Merged (DESIGN 5, 7): rebuilt in relopt's order, the symbol names
+  # Merged (doc/design.md 5, 7): rebuilt in relopt's order, the symbol names
   # first (symbol 1 is the FILE symbol "c.c"), where clang put
   # ".rela.text" first; the section names must survive (readelf names
   # every section as before).

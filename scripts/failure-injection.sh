@@ -1,5 +1,5 @@
 #!/bin/bash
-# failure-injection.sh -- the write path under failure (issue 5, DESIGN
+# failure-injection.sh -- the write path under failure (issue 5, doc/design.md
 # "Bad input and failure: nothing lost").  Run by `make check'.
 # Its home is scripts/: it injects failures into the file system and the
 # process around a valid input (limits, permissions, files changed during

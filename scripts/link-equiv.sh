@@ -1,6 +1,6 @@
 #!/bin/bash
 # link-equiv.sh -- prove that relopt's rewrite keeps the linked program
-# (DESIGN.md, output contract 8), above all the ARM/AArch64 branch
+# (doc/design.md, output contract 8), above all the ARM/AArch64 branch
 # relocation order (contract 6).
 #
 # Usage: link-equiv.sh [--relopt PATH] [--src DIR] [--work DIR]
@@ -365,10 +365,10 @@ far_case () {
 # shared_case NAME PREFIX CFLAGS LDFLAGS D STYLE: calls.c built -fPIC,
 # rewritten with --hash-style=STYLE, linked -shared.  The default linker
 # script gathers every input section named .hash / .gnu.hash into the
-# output's dynamic hash tables; relopt's tables carry SHF_EXCLUDE (DESIGN
+# output's dynamic hash tables; relopt's tables carry SHF_EXCLUDE (doc/design.md
 # 2, 3), which ld drops from final links.  With sysv (no symbol moves) the
 # image must be byte-identical to the one linked from the original.  With
-# both, the globals were reordered for .gnu.hash (DESIGN 3) and ld lays
+# both, the globals were reordered for .gnu.hash (doc/design.md 3) and ld lays
 # out .dynstr in the order it meets the symbols, so .dynstr and the
 # st_name fields of .dynsym may differ: required then are the same
 # section headers, the same dynamic symbols as readelf names them, and

@@ -23,7 +23,7 @@ EXTRA_DIST += scripts/check-gnu-params.sh
 TESTS += scripts/failure-injection.sh
 EXTRA_DIST += scripts/failure-injection.sh scripts/vanish.c doc/failure.md
 
-## History-independent output (DESIGN 7): any sequence of runs equals one.
+## History-independent output (doc/design.md 7): any sequence of runs equals one.
 TESTS += scripts/check-history.sh
 EXTRA_DIST += scripts/check-history.sh
 

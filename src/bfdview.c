@@ -1,15 +1,15 @@
 /* bfdview.c -- BFD as the reference reader: identify an input's target
    (for diagnostics and --stats) and prove `--check --against' semantic
-   equivalence (DESIGN 8) with a reader that shares no code with relopt.
+   equivalence (doc/design.md 8) with a reader that shares no code with relopt.
 
    BFD's view of a file is reduced to sorted lists of lines:
      symbols:     "S name|section|value|flags"
      relocations: "R section#index|order|offset|howto|symbol|addend"
    and the two files' lists must be equal.  Symbol order is what relopt
    changes, so symbols compare as a multiset.  Relocation order may change
-   only among the branch relocations of a section (DESIGN 6): their ORDER
-   is "B" (a multiset), every other relocation's is "N" and its rank among
-   the section's non-branch relocations, so their order must be kept.
+   only among the branch relocations of a section (doc/design.md 6): their
+   ORDER is "B" (a multiset), every other relocation's is "N" and its rank
+   among the section's non-branch relocations, so their order must be kept.
 
    A warning, error or assertion BFD prints while reading either file
    fails the comparison too: BFD then reads the file other than ld would
@@ -163,7 +163,7 @@ bfdview_target (const char *path, char *buf, size_t len)
 }
 
 /* Whether BFD's howto name HOWTO is a branch relocation that relopt
-   may reorder (DESIGN 6), by name, independently of relopt's tables.  */
+   may reorder (doc/design.md 6), by name, independently of relopt's tables. */
 static bool
 branch_howto (const char *howto)
 {

@@ -25,8 +25,9 @@ const char *bfdview_target_mem (const unsigned char *buf, size_t size,
 /* Compare BFD's view of ORIG and REWRITTEN: every symbol as (name,
    section, value, flags), as a multiset, and every relocation as
    (section, offset, howto name, symbol name, addend): per section the
-   branch relocations (DESIGN 6) as a multiset, the others in order.  Returns 0
-   when equal, 1 with a one-line message in MSG (LEN bytes) otherwise.  */
+   branch relocations (doc/design.md 6) as a multiset, the others in order.
+   Returns 0 when equal, 1 with a one-line message in MSG (LEN bytes)
+   otherwise.  */
 int bfdview_compare (const char *orig, const char *rewritten, char *msg,
                      size_t len);
 

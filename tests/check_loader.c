@@ -5,7 +5,7 @@
    - tables are built by bfdext (symhash.c builders and encoders, or the
      whole rewrite pipeline) and must validate;
    - lookups must equal this file's linear scan over the hashed symbols,
-     with "hashed" written here from DESIGN.md 2 and 3;
+     with "hashed" written here from doc/design.md 2 and 3;
    - branch counts must equal bfdext's relsort statistics (distinct keys)
      and this file's transcription of the kernels' count_plts (PLTs);
    - each hand-made defect must be rejected with the status named.
@@ -63,7 +63,7 @@ arm_like (unsigned machine)
   return machine == EO_EM_ARM || machine == EO_EM_AARCH64;
 }
 
-/* DESIGN 2: hashed in .hash, current contract.  */
+/* doc/design.md 2: hashed in .hash, current contract.  */
 static bool
 ref_sysv_hashed (const struct symset *s, uint32_t i)
 {
@@ -86,7 +86,7 @@ old_sysv_hashed (const struct symset *s, uint32_t i)
          && s->names[i][0] != 0;
 }
 
-/* DESIGN 3.  */
+/* doc/design.md 3.  */
 static bool
 ref_gnu_hashed (const struct symset *s, uint32_t i)
 {
@@ -281,7 +281,7 @@ symset_random (struct symset *s, uint64_t *rng, uint32_t nlocal,
 enum sysv_shape
 {
   SHAPE_OLD, /* every hashed symbol chained, mapping symbols too */
-  SHAPE_NEW  /* first of each name only, no mapping symbols (DESIGN 2) */
+  SHAPE_NEW /* first of each name only, no mapping symbols (doc/design.md 2) */
 };
 
 static unsigned char *
@@ -797,7 +797,7 @@ START_TEST (test_sysv_first_of_name)
   hashed = calloc (s.n, 1);
   ck_assert_ptr_nonnull (hashed);
   /* Chain the SECOND symbol of one duplicated name instead of the
-     first; the first of every other name as DESIGN 2 says.  */
+     first; the first of every other name as doc/design.md 2 says.  */
   for (i = 1; i < s.n; i++)
     {
       hashed[i] = ref_sysv_hashed (&s, i);

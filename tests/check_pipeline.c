@@ -109,7 +109,7 @@ named_defined (const struct eo_vsym *s)
 }
 
 /* AAELF mapping symbols: "$a", "$d", "$t", "$x", alone or followed by
-   '.' and more (DESIGN 2), written out as a list of prefixes.  */
+   '.' and more (doc/design.md 2), written out as a list of prefixes.  */
 static bool
 mapping_symbol (const char *name)
 {
@@ -123,7 +123,7 @@ mapping_symbol (const char *name)
 }
 
 /* May be chained in .hash (of several with one name, only the first);
-   mapping symbols are left out on ARM and AArch64 only (DESIGN 2).  */
+   mapping symbols are left out on ARM and AArch64 only (doc/design.md 2).  */
 static bool
 sysv_hashed (const struct eo_view *v, const struct eo_vsym *s)
 {
@@ -251,7 +251,7 @@ verify_tables (const unsigned char *buf, size_t len, unsigned style)
       ck_assert_uint_eq (v.sec[sysv].entsize, want);
       ck_assert_uint_eq (eo_get (v.sec[sysv].data + want, want, v.big),
                          v.nsym); /* nchain */
-      /* DESIGN 2: the chains hold exactly the first symbol of each name
+      /* doc/design.md 2: the chains hold exactly the first symbol of each name
          among the hashed ones, no later duplicate, no mapping symbol.  */
       {
         const unsigned char *d = v.sec[sysv].data;
@@ -396,7 +396,7 @@ assert_words (const struct eo_view *v, uint32_t idx, const uint32_t *words,
    GNU: 4 hashed globals -> 3 buckets; bloom: L = 3, 4 & 2 = 0 -> 5 bits,
    6 for 64-bit words: one word, shift 6.  h = 5381 * 33 + c: a 177670
    (0x2b606), b 177671, c 177672, d 177673; mod 3: a 1, b 2, c 0, d 1.
-   DESIGN 3: undef first (not hashed), then by (bucket, old index): c
+   doc/design.md 3: undef first (not hashed), then by (bucket, old index): c
    (bucket 0), d, a (bucket 1), b (bucket 2): undef 2, c 3, d 4, a 5, b 6,
    symoffset 3.  Buckets 3, 4, 6.  Chain words: c 0x2b609 (h | 1: ends
    bucket 0), d 0x2b608 (h & ~1: a follows), a 0x2b607, b 0x2b607.  Bloom:

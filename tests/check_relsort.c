@@ -1,5 +1,5 @@
 /* check_relsort.c -- ARM/AArch64 branch relocation order
-   (bfdext/relsort.[ch], DESIGN 6).
+   (bfdext/relsort.[ch], doc/design.md 6).
 
    Addend keys of hand-assembled ARM and Thumb branch instructions, in
    little-endian and BE32 code order, worked out bit by bit in the

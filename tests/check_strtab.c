@@ -1,5 +1,5 @@
 /* check_strtab.c -- deterministic suffix-merged string table
-   (bfdext/strtab.[ch], DESIGN 5).
+   (bfdext/strtab.[ch], doc/design.md 5).
 
    Expected tables are worked by hand for the small cases; random and
    permuted sets are compared with (1) the brute-force optimum size,
@@ -227,7 +227,7 @@ static const struct worked worked[] = {
     "\0gfedcba_",
     10,
     { 1, 2, 5, 7 } },
-  /* "bar" inside "foobar" (DESIGN 5's example).  */
+  /* "bar" inside "foobar" (doc/design.md 5's example).  */
   { "bar in foobar", { "bar", "foobar" }, 2, "\0foobar", 8, { 4, 1 } },
   /* Duplicates stored once.  */
   { "duplicates",

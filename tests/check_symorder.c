@@ -1,10 +1,10 @@
 /* check_symorder.c -- .gnu.hash symbol order and renumbering
-   (bfdext/symorder.[ch], DESIGN 3 and 4).
+   (bfdext/symorder.[ch], doc/design.md 3 and 4).
 
    Objects are built with the tests' writer (sample.h) for several
    classes, byte orders and machines, rewritten with hash-style gnu, and
    parsed back with the tests' reader.  The expected symbol order is
-   computed here from DESIGN 3 (locals in place; unhashed globals in
+   computed here from doc/design.md 3 (locals in place; unhashed globals in
    their order; hashed ones by (GNU hash % binutils bucket count, old
    index)) with the tests' own hash; every index user is then checked by
    symbol identity (name, value, size, info, other, section), never by
@@ -54,7 +54,7 @@ gnu_hashed (const struct eo_vsym *s)
          && bind != EO_STB_LOCAL;
 }
 
-/* DESIGN 3's order for V's symbols: NEW_TO_OLD[new] = old.  Returns the
+/* doc/design.md 3's order for V's symbols: NEW_TO_OLD[new] = old.  Returns the
    index of the first hashed symbol.  */
 static uint32_t
 expected_order (const struct eo_view *v, uint32_t *new_to_old)
@@ -138,7 +138,7 @@ verify_renumbered (const unsigned char *inbuf, size_t inlen,
       moved += want[i] != i;
     ck_assert_uint_gt (moved, 0);
   }
-  /* .symtab: each entry is the one DESIGN 3 puts there.  */
+  /* .symtab: each entry is the one doc/design.md 3 puts there.  */
   for (i = 0; i < v.nsym; i++)
     SOFT_CHECK (&soft, same_sym (&w.sym[i], &v.sym[want[i]]),
                 "symbol %u is '%s', expected '%s' (old %u)", i, w.sym[i].name,
@@ -259,7 +259,7 @@ START_TEST (test_renumber)
 }
 END_TEST
 
-/* relopt_symorder_gnu's map, read directly, equals DESIGN 3's, and the
+/* relopt_symorder_gnu's map, read directly, equals doc/design.md 3's, and the
    hashes it hands to the table builder are the tests' GNU hash of the
    name at each new index (0 below symoffset).  */
 START_TEST (test_order_map)

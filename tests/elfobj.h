@@ -9,7 +9,7 @@
    was checked against GNU readelf and eu-readelf when it was written
    (see the comment at eo_write).
 
-   Writer layout (the one DESIGN.md/image.h prescribe for relopt's output,
+   Writer layout (the one doc/design.md/image.h prescribe for relopt's output,
    so an object relopt does not change serializes to the same bytes):
    ELF header; section contents in index order, each at its sh_addralign
    (SHT_NOBITS and SHT_NULL take no bytes); the section header table

@@ -1,4 +1,4 @@
-## tests: Check unit tests, one suite per bfdext module (DESIGN "Layout").
+## tests: Check unit tests, one suite per bfdext module (doc/design.md "Layout").
 ## Each program links the noinst convenience library bfdext/libbfdext.la,
 ## so the internal interfaces (image.h, symhash.h, strtab.h, ...) are
 ## reachable, plus the tests' own ELF writer/reader (tests/elfobj.c),

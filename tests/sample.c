@@ -97,7 +97,7 @@ sample_build (struct eo_obj *o, const struct sample_spec *sp,
   eo_add_sym (o, "init", 0x20, 4, EO_STB_LOCAL, EO_STT_FUNC, in->text);
   /* Mapping symbols (AAELF; never chained in .hash), a name that only
      starts like one, and a duplicated local name: only the first
-     "__func__.0" is chained (DESIGN 2).  */
+     "__func__.0" is chained (doc/design.md 2).  */
   eo_add_sym (o, "$d", 0, 0, EO_STB_LOCAL, EO_STT_NOTYPE, in->data);
   eo_add_sym (o, "$a", 0, 0, EO_STB_LOCAL, EO_STT_NOTYPE, in->text);
   eo_add_sym (o, "$d", 4, 0, EO_STB_LOCAL, EO_STT_NOTYPE, in->data);

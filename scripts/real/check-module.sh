@@ -29,7 +29,7 @@
 #              .strtab and .shstrtab may change); at most two new sections,
 #              .hash and .gnu.hash
 #   elflint    (REAL_ELFLINT=1) eu-elflint --gnu-ld OUT reports nothing that
-#              it does not report for IN, once DESIGN's "Checkers" messages
+#              it does not report for IN, once doc/design.md's "Checkers" messages
 #              are filtered out (see elflint-filter.sed)
 #
 # Output, one line per failed check and one per module (tab-separated):
@@ -132,7 +132,7 @@ sym_rows () {
   awk '$1 ~ /^[0-9]+:$/ { $1 = ""; print }' "$1" | sort
 }
 
-# elflint messages, symbol numbers masked, DESIGN's expected ones dropped.
+# elflint messages, symbol numbers masked, doc/design.md's expected ones dropped.
 lint_rows () {
   sed -E -f "$here/elflint-filter.sed" "$1" | sed -E 's/symbol [0-9]+/symbol #/g' | sort -u
 }

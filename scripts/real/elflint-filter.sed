@@ -1,11 +1,11 @@
-# elflint-filter.sed -- eu-elflint messages that DESIGN.md ("Checkers")
+# elflint-filter.sed -- eu-elflint messages that doc/design.md ("Checkers")
 # documents as expected on relopt's output; everything else is a finding.
 # elfutils' elflint applies dynamic-object rules to hash tables: it rejects
 # them in ET_REL files, wants SHF_ALLOC on them, and, when both styles are
 # present, reports each symbol that .hash covers and .gnu.hash does not
 # (the local symbols, by design), and each that .gnu.hash covers and
 # .hash does not: a global whose name an earlier (local) symbol already
-# has, which DESIGN 2 leaves out of the .hash chains because a lookup of
+# has, which doc/design.md 2 leaves out of the .hash chains because a lookup of
 # that name returns the earlier symbol, as a linear scan does (amd64
 # industrialio.ko: local and global iio_read_channel_ext_info).
 # relopt --check, run on the same output, validates both tables in full.

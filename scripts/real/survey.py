@@ -167,7 +167,7 @@ def suffix_merged_size(names):
 
 
 def arm_rel_addend(elf, target, r_type, r_off):
-    """Branch immediate of a REL ARM relocation, as DESIGN 6 defines it."""
+    """Branch immediate of a REL ARM relocation, as doc/design.md 6 defines it."""
     base = target["offset"] + r_off
     code_le = elf.end == "<" or (elf.flags & 0x00800000)  # EF_ARM_BE8
     if r_type in (10, 30):      # Thumb

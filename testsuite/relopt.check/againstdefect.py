@@ -11,7 +11,7 @@ report (testsuite/relopt.check/check.exp):
   sh0-flags    section header 0's sh_flags 1; sh0-info: its sh_info 1
   sym0-value   symbol 0's st_value 1
   hash-flags, hash-entsize, gnu-align, gnu-entsize, hash-name: a table's
-               header as DESIGN 2/3 do not give it (for plain --check)
+               header as doc/design.md 2/3 do not give it (for plain --check)
 againstdefect.py --addrsig IN OUT -- copy IN with an SHT_LLVM_ADDRSIG
 section appended (sh_link .symtab) naming symbols 1 and nsyms-1."""
 import struct

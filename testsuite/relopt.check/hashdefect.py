@@ -10,7 +10,7 @@ import os
 import struct
 import sys
 
-# The SysV hash of DESIGN 2, from the dump tests' independent calculator.
+# The SysV hash of doc/design.md 2, from the dump tests' independent calculator.
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 '..', 'relopt.dump'))
 from hashcalc import sysv_hash  # noqa: E402
@@ -123,7 +123,7 @@ emit('sysv-chains-merge',
      r"breaks its chain's ascending order|on the chain of another bucket",
      [(HW, chain_at(tail), bucket[b1])])
 
-# DESIGN 2: only the first symbol of each name is chained, no mapping
+# doc/design.md 2: only the first symbol of each name is chained, no mapping
 # symbol, and no first one is left out.  Each patch keeps the table
 # structurally sound, so only that rule can catch it.
 chained = []

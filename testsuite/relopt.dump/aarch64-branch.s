@@ -2,7 +2,7 @@
 # calls) with different addends, mixed with ADRP/ADD and data
 # relocations.  After relopt the branches come first, sorted by (type:
 # JUMP26 = 282 before CALL26 = 283, symbol index after renumbering,
-# r_addend), then the others in their original order (DESIGN 6).
+# r_addend), then the others in their original order (doc/design.md 6).
 	.text
 	.globl	a_init
 	.type	a_init, %function

@@ -5,7 +5,7 @@
 #target: arm
 #readelf: -r -W
 # ld -EB -r --be8 sets EF_ARM_BE8 and stores instructions little-endian
-# while the ELF structures and data stay big-endian (DESIGN 6).  Keys
+# while the ELF structures and data stay big-endian (doc/design.md 6).  Keys
 # must be read little-endian: bl printk + 0x40008 is stored 00 00 01 eb
 # (immediate 0x010000), bl printk + 0x408 00 01 00 eb (0x000100); read
 # big-endian they would give 0x0001eb / 0x0100eb, in the other order.

@@ -4,7 +4,7 @@
 # relopt the branches come first, sorted by (type, symbol index after
 # renumbering, addend), the addend being the immediate field of the
 # instruction (word & 0x00ffffff; "bl printk + 8" has a different one);
-# then the other relocations in their original relative order (DESIGN 6).
+# then the other relocations in their original relative order (doc/design.md 6).
 # printk + 0x40008 and printk + 0x408 have immediates 0x010000 and
 # 0x000100: their order flips if the instruction is read in the wrong
 # byte order (see arm-be32.d, arm-be8.d).

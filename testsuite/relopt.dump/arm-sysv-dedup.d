@@ -8,7 +8,7 @@
 # 1-3 section symbols, 4 f_one, 5 $a, 6 $d, 7 f_two, 8 $a, 9 name0,
 # 10 name0, 11 $dx, 12 thumb_fn, 13 $t, 14 .ARM.attributes section
 # symbol, 15 drv_a, 16 drv_b; nchain 17.  sysv only: no symbol moves.
-# Chained (DESIGN 2): f_one, f_two, name0 (9; 10 has the same name and
+# Chained (doc/design.md 2): f_one, f_two, name0 (9; 10 has the same name and
 # could never be found), $dx (not a mapping symbol: "$d" is followed by
 # neither nothing nor '.'), thumb_fn, drv_a, drv_b = 7 -> nbucket 3.
 # Not chained: $a, $d, $a, $t (mapping symbols), 10.

@@ -1,6 +1,6 @@
 @ arm-sysv-dedup.s -- ARM mapping symbols ($a, $d, $t, written by gas),
 @ a name that only looks like one ($dx), and (after the objcopy of
-@ arm-sysv-dedup.d) two locals with one name: what .hash chains (DESIGN 2).
+@ arm-sysv-dedup.d) two locals with one name: what .hash chains (doc/design.md 2).
 	.text
 	.arm
 	.type	f_one, %function

@@ -1,7 +1,7 @@
 # SHT_LLVM_ADDRSIG (clang's integrated assembler: .addrsig and
 # .addrsig_sym): the section lists symbol indices as ULEB128 values and
 # links to .symtab; relopt must rewrite the indices when it renumbers
-# the symbols (DESIGN 4).
+# the symbols (doc/design.md 4).
 	.text
 	.globl	a_fn
 a_fn:	call	a_undef

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """hashcalc.py -- compute what relopt must produce for a small object,
-independently of relopt, from the rules in DESIGN.md ("Output contract")
+independently of relopt, from the rules in doc/design.md ("Output contract")
 and the headers bfdext/symhash.h and bfdext/strtab.h.
 
 The dump tests' expectations were worked out with this script (and checked
@@ -17,16 +17,16 @@ prints it and, for ARM and AArch64, every relocation section in relopt's
 order with the sort key of each branch relocation.
 
 Rules applied (with the source of each):
-- hashed for .hash (DESIGN 2): defined (st_shndx != UND), non-empty name,
+- hashed for .hash (doc/design.md 2): defined (st_shndx != UND), non-empty name,
   any binding, not STT_SECTION/STT_FILE, not an ARM/AArch64 mapping symbol ($a,
   $d, $t, $x alone or followed by '.'); of several such symbols with one
   name only the first (lowest final index) is chained; nbucket from the
   chained count; nchain = symtab entries; chains ascending by index;
   bucket = sysv_hash % nbucket.
-- hashed for .gnu.hash (DESIGN 3): defined global/weak with a name; the
+- hashed for .gnu.hash (doc/design.md 3): defined global/weak with a name; the
   globals become: unhashed (undefined) in original order, then hashed by
   (bucket, original index); symoffset = first hashed index.  Without the
-  GNU style no symbol moves (DESIGN 4: "only when symbols move").
+  GNU style no symbol moves (doc/design.md 4: "only when symbols move").
 - nbucket (symhash.h, both styles, from each style's own count): largest
   of binutils' elf_buckets[] (1 ... 32771) <= n, 1 for n <= 2; .gnu.hash
   at least 2 (bfd's compute_bucket_count).
@@ -43,7 +43,7 @@ Rules applied (with the source of each):
   final symtab, where a symbol whose name is a suffix uses the container
   that stores it; a suffix's container is that of the next name in the
   order of reversed byte strings when it is a suffix of that name.
-- branch relocations (DESIGN 6, relsort.h): first, sorted by (r_type,
+- branch relocations (doc/design.md 6, relsort.h): first, sorted by (r_type,
   new symbol index, addend); addend = r_addend (RELA) or, for REL, ARM
   word & 0x00ffffff, Thumb (hw1 & 0x7ff) << 16 | (hw2 & 0x2fff), code
   read little-endian in BE8 objects; then the others in original order.
@@ -61,7 +61,7 @@ ELF_BUCKETS = [1, 3, 17, 37, 67, 97, 131, 197, 263, 521, 1031, 2053, 4099,
 
 
 # AAELF mapping symbols: $a, $d, $t, $x, alone or followed by '.' and
-# more (DESIGN 2).
+# more (doc/design.md 2).
 MAPPING = re.compile(r"^\$[adtx](\..*)?$", re.S)
 
 

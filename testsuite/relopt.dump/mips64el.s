@@ -1,6 +1,6 @@
 # MIPS64 little-endian (RELA): its r_info is not the generic ELF64
 # layout but r_sym (32 bits) followed by r_ssym, r_type3, r_type2 and
-# r_type (one byte each), stored little-endian (DESIGN 4: "MIPS64
+# r_type (one byte each), stored little-endian (doc/design.md 4: "MIPS64
 # little-endian r_info layout included").  Renumbering must rewrite
 # r_sym there and leave the three type bytes alone.
 	.text

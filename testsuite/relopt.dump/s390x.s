@@ -1,6 +1,6 @@
 # s390x: ELFCLASS64 big-endian.  Its ABI supplement makes .hash entries
 # 8 bytes (sh_entsize 8, every word a 64-bit big-endian value), while
-# .gnu.hash keeps 4-byte words with 64-bit bloom words (DESIGN 2, 3).
+# .gnu.hash keeps 4-byte words with 64-bit bloom words (doc/design.md 2, 3).
 	.text
 	.type	s_local, @function
 s_local:

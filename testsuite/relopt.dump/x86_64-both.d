@@ -7,7 +7,7 @@
 # 0 null, 1 local_a, 2 local_b, 3 printk (UND), 4 dev_hook (UND),
 # 5 read_reg, 6 dev_count, 7 write_reg, 8 probe.
 # .hash is built over that final order: hashed = the 6 defined named
-# symbols, locals included (DESIGN 2) -> nbucket 3 (elf_buckets, 3 <= 6
+# symbols, locals included (doc/design.md 2) -> nbucket 3 (elf_buckets, 3 <= 6
 # < 17), nchain 9.  SysV hashes:
 #   local_a  0x03598221 % 3 = 0   (0x73598251 folded: ^ 0x70, & ~0xf0000000)
 #   local_b  0x03598222 % 3 = 1   read_reg  0x0b7a6f37 % 3 = 2

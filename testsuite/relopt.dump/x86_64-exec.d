@@ -2,6 +2,6 @@
 #target: x86_64
 #ld: -e _start
 #error: ^relopt: [^\n]*: [^\n]+
-# relopt rewrites ET_REL only (DESIGN "Bad input": wrong type ET_EXEC /
+# relopt rewrites ET_REL only (doc/design.md "Bad input": wrong type ET_EXEC /
 # ET_DYN): one line "relopt: FILE: message", exit status 1, input
 # unchanged, no output file.

@@ -5,7 +5,7 @@
 # Input symtab (gas): 0 null, 1 local_a, 2 local_b (locals; sh_info 3),
 # 3 write_reg, 4 printk (UND), 5 read_reg, 6 dev_hook (weak UND),
 # 7 probe, 8 dev_count.
-# GNU order (DESIGN 3): locals stay; then the unhashed (undefined)
+# GNU order (doc/design.md 3): locals stay; then the unhashed (undefined)
 # globals in original order: printk, dev_hook; then the 4 hashed ones by
 # (bucket, original index) with nbuckets = 3 (largest elf_buckets entry
 # <= 4).  GNU hash h = h * 33 + c from 5381:

@@ -8,7 +8,7 @@
 #   grp_data 0xddd05ea7 % 3 = 0   main_fn 0xb439e0dd % 3 = 1
 #   grp_sig  0x0e7aee50 % 3 = 1
 # Final: 1 undef_a, 2 undef_b, 3 grp_data, 4 main_fn, 5 grp_sig.
-# So the group's sh_info must become 5 (DESIGN 4) and readelf -g still
+# So the group's sh_info must become 5 (doc/design.md 4) and readelf -g still
 # shows [grp_sig]; the member list is unchanged.  .strtab: 5 names, no
 # suffixes: 1 + 8 + 8 + 9 + 8 + 8 = 0x2a.  .gnu.hash (section 13):
 # 16-byte header, 1 bloom word (n = 3, 64-bit: 6 bits under both

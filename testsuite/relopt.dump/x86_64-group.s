@@ -1,7 +1,7 @@
 # A COMDAT group whose signature symbol (grp_sig) is a global that moves
 # when relopt orders the globals for .gnu.hash: the group section's
 # sh_info holds the signature's symbol index and must be remapped
-# (DESIGN 4), so readelf -g still names grp_sig.
+# (doc/design.md 4), so readelf -g still names grp_sig.
 	.text
 	.globl	main_fn
 	.type	main_fn, @function

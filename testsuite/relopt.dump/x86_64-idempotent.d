@@ -5,7 +5,7 @@
 #relopt2: --hash-style=both
 #compare: identical
 #readelf: -S -W
-# DESIGN 7: relopt on its own output with the same options gives the same
+# doc/design.md 7: relopt on its own output with the same options gives the same
 # bytes; the existing .hash and .gnu.hash are rebuilt, not added again:
 # 9 input sections + 2 = 11.  The order of the two new sections is not
 # fixed by the contract, so each of [9] and [10] may be either one (sizes

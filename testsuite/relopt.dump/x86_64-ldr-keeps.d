@@ -4,8 +4,8 @@
 #relopt: --hash-style=both
 #post: ld -r -o %o %i
 #objdump: -h
-#nocheck: ld -r sets the tables' sh_link to 0 (stale by design: DESIGN "Where relopt sits in a build"); x86_64-stale-objcopy.d tests that --check sees it
-# DESIGN 2, 3: sh_flags = SHF_EXCLUDE, which a final link drops but
+#nocheck: ld -r sets the tables' sh_link to 0 (stale by design: doc/design.md "Where relopt sits in a build"); x86_64-stale-objcopy.d tests that --check sees it
+# doc/design.md 2, 3: sh_flags = SHF_EXCLUDE, which a final link drops but
 # `ld -r' keeps.  ld -r (2.40) moves the two tables to the front;
 # they keep their sizes (.hash 0x38, .gnu.hash 0x34, as in
 # x86_64-idempotent.d) and BFD shows

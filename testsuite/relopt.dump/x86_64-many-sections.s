@@ -1,9 +1,9 @@
 # 65290 sections .text.fN, each defining a global fN: more sections than
 # SHN_LORESERVE (0xff00), so gas uses extended numbering (e_shnum 0,
 # e_shstrndx SHN_XINDEX) and symbols f65276 and later have st_shndx
-# SHN_XINDEX with their real section index in .symtab_shndx (DESIGN:
+# SHN_XINDEX with their real section index in .symtab_shndx (doc/design.md:
 # extended numbering must work; SYMTAB_SHNDX is permuted with the
-# symtab, DESIGN 4).
+# symtab, doc/design.md 4).
 	.altmacro
 	.macro	sect n
 	.section .text.f\n,"ax",@progbits

@@ -3,7 +3,7 @@
 #target: x86_64
 #trailer: \x00\x00\x02\x00\x00\x00\x00\x00\x00\x00\x00\x10SIGNATUREBYTES~Module signature appended~\n
 #error: ^relopt: [^\n]*/x86_64-signature\.o: 54 bytes after the ELF data \(an appended module signature\) would be lost: use --drop-signature to drop them, and sign again afterwards\n?$
-# DESIGN "Bad input": bytes after the ELF data are never silently
+# doc/design.md "Bad input": bytes after the ELF data are never silently
 # dropped; without --drop-signature relopt fails with one line
 # "relopt: FILE: message", exit status 1, and the input is unchanged.
 # The message, byte for byte: the trailer is 54 bytes (12 of struct

@@ -10,7 +10,7 @@
 # 4-7 of the input).  eu-strip --strip-debug removes them and renumbers
 # the symbols, but keeps sh_link of the hash sections pointing at
 # .symtab: the tables still look linked and only their contents are
-# stale (DESIGN: eu-strip rebuilds .hash over globals only and leaves
+# stale (doc/design.md: eu-strip rebuilds .hash over globals only and leaves
 # .gnu.hash stale).  `relopt --check' must fail naming a hash section.
 # The dump shows the renumbered symtab: 10 entries where relopt wrote 14.
 

@@ -1,6 +1,6 @@
 # Names that are suffixes of other names: after relopt, .strtab holds
 # each distinct name once and a suffix shares the tail of a longer name
-# (DESIGN 5): "bar" and "obar" live inside "foobar", "a_" and "cba_"
+# (doc/design.md 5): "bar" and "obar" live inside "foobar", "a_" and "cba_"
 # inside "fedcba_", "init" inside "module_init".
 	.text
 	.type	bar, @function

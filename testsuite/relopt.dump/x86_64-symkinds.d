@@ -4,8 +4,8 @@
 # Input symtab (gas; no locals, sh_info 1): 1 wdef (WEAK, defined),
 # 2 wundef (WEAK UND), 3 sundef (UND), 4 strong, 5 hidden_fn (HIDDEN),
 # 6 later_undef (UND), 7 common_buf (COM), 8 abs_val (ABS).
-# .gnu.hash hashes defined globals and weak symbols with names (DESIGN
-# 3); defined means st_shndx != SHN_UNDEF (DESIGN 2), so COMMON and ABS
+# .gnu.hash hashes defined globals and weak symbols with names (doc/design.md
+# 3); defined means st_shndx != SHN_UNDEF (doc/design.md 2), so COMMON and ABS
 # are hashed, weak undefined is not.  Unhashed first in original order:
 # wundef, sundef, later_undef; then 5 hashed, nbuckets 3:
 #   hidden_fn 0x2e0ffbe4 % 3 = 0   wdef   0x7ca0076b % 3 = 2

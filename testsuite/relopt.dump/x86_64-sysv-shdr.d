@@ -4,13 +4,13 @@
 #relopt: --hash-style=sysv
 #readelf: -S -W
 # The existing sections keep index, name, type, flags, link, info and
-# alignment (DESIGN 1; offsets may change, contents of .symtab/.strtab
+# alignment (doc/design.md 1; offsets may change, contents of .symtab/.strtab
 # are rewritten: .symtab keeps 7 entries (0xa8), the merged .strtab is
 # 1 + "sysv.s" 7 + "helper" 7 + "alpha" 6 + "ext_undef" 10 + "beta" 5 +
 # "gamma" 6 = 42 = 0x2a bytes).  .hash is appended as section 8:
 # type HASH, address 0, size 0x30 (see x86_64-sysv.d), entsize 4, no
 # flags but E
-# (SHF_EXCLUDE, DESIGN 2; not allocated), sh_link 5 (.symtab), alignment 4 or 8.
+# (SHF_EXCLUDE, doc/design.md 2; not allocated), sh_link 5 (.symtab), alignment 4 or 8.
 # No .gnu.hash with --hash-style=sysv.
 
 There are 9 section headers, starting at offset 0x[0-9a-f]+:

@@ -5,7 +5,7 @@
 # Input symtab (gas): 0 null, 1 FILE sysv.s, 2 helper (local FUNC),
 # 3 alpha, 4 ext_undef (UND), 5 beta, 6 gamma; sh_info 3.  sysv only:
 # no symbol moves.
-# Hashed (DESIGN 2: defined, named, not SECTION/FILE, any binding):
+# Hashed (doc/design.md 2: defined, named, not SECTION/FILE, any binding):
 # helper, alpha, beta, gamma -> nhashed 4 -> nbucket 3 (largest of
 # elf_buckets {1, 3, 17, ...} <= 4); nchain 7 (symtab entries).
 # SysV ELF hash (h = (h << 4) + c; g = h & 0xf0000000; h ^= g >> 24;

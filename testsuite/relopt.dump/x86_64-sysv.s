@@ -1,6 +1,6 @@
 # Three defined globals, one defined local, one undefined global and a
 # file symbol: the SysV .hash covers the four defined named symbols
-# (locals too, DESIGN 2), not the file symbol nor the undefined one.
+# (locals too, doc/design.md 2), not the file symbol nor the undefined one.
 	.file	"sysv.s"
 	.text
 	.type	helper, @function

@@ -5,4 +5,4 @@
 # .foo (section 5) gets an unknown type and sh_link = .symtab (6).  The
 # default style (gnu) must move u_undef before the defined globals, which
 # relopt cannot do safely: one line naming the section, exit 1, input
-# unchanged, no output (DESIGN 4).
+# unchanged, no output (doc/design.md 4).

@@ -2,7 +2,7 @@
 # set-shdr.py, see the .d files) whose sh_link is .symtab: it may hold
 # symbol indices, so relopt must refuse to reorder the symbols, naming
 # the section, but can still add .hash, which needs no reordering
-# (DESIGN 4).
+# (doc/design.md 4).
 	.text
 	.globl	u_fn
 u_fn:

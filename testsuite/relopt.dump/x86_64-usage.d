@@ -4,5 +4,5 @@
 #relopt: --hash-style=bogus
 #status: 2
 #error: ^relopt: [^\n]*bogus
-# DESIGN "Interfaces": exit status 2 for a usage error; the message names
+# doc/design.md "Interfaces": exit status 2 for a usage error; the message names
 # the bad value.  Nothing is written and the input is unchanged.
