@@ -253,7 +253,7 @@ static int sysv_chainable(const struct sym *s)
 	       s->type != RLO_STT_SECTION && s->type != RLO_STT_FILE;
 }
 
-/* Hashed in .hash by relopt's current contract (DESIGN 2).  */
+/* Hashed in .hash by relopt's current contract (doc/design.md 2).  */
 static int sysv_hashed(const struct rlo_elf *elf, const struct sym *s)
 {
 	return sysv_chainable(s) &&
@@ -273,7 +273,7 @@ static int is_xindex(const struct sym *s)
 	return s->shndx == RLO_SHN_XINDEX;
 }
 
-/* Hashed in .gnu.hash (DESIGN 3).  */
+/* Hashed in .gnu.hash (doc/design.md 3).  */
 static int gnu_hashed(const struct sym *s)
 {
 	return sysv_chainable(s) && s->bind != RLO_STB_LOCAL;

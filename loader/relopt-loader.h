@@ -41,7 +41,7 @@
  * structs rlo_sysv / rlo_gnu, which point into the caller's buffers: keep
  * those buffers unchanged while you use a validated table.
  *
- * Which symbols are hashed (relopt's output contract, DESIGN.md 2 and 3):
+ * Which symbols are hashed (relopt's output contract, doc/design.md 2 and 3):
  * - SysV .hash: every defined symbol (st_shndx != SHN_UNDEF) with a
  *   non-empty name, of any binding, except STT_SECTION, STT_FILE and, for
  *   EM_ARM and EM_AARCH64, the mapping symbols ("$a", "$d", "$t", "$x",
@@ -87,7 +87,7 @@
  *   its bucket"; bloom word (h / W) % maskwords has bits h % W and
  *   (h >> shift2) % W set.
  *
- * Branch relocation order (DESIGN.md 6), for EM_ARM SHT_REL and
+ * Branch relocation order (doc/design.md 6), for EM_ARM SHT_REL and
  * EM_AARCH64 SHT_RELA sections: branch relocations first, sorted by
  * (r_type, symbol index, addend), then all other relocations.  Branch
  * types: ARM R_ARM_PC24, R_ARM_CALL, R_ARM_JUMP24, R_ARM_THM_CALL,
