@@ -21,6 +21,22 @@ the child as wait4(2) reports it, peak memory = its ru_maxrss):
      (bench/gen-module.py --symbols, 3.6 relocations per symbol), relopt
      time and peak memory against symbols; ratio per doubling, memory
      against 1.5 x file size + 16 MB.  Plot: perf-scaling.png (gnuplot).
+  4. --strip-debug: the 25 largest modules of linux-image-*-amd64-dbg
+     (scripts/common.sh relopt_kbuild_cache, dbg/), `relopt --strip-debug
+     -o OUT IN` against `strip --strip-debug -o OUT IN`.  The route
+     relopt takes is named: binutils strip as a child process, or its own
+     (told by running it with RELOPT_STRIP=false: the child route fails).
+  5. the install slot: kbuild's Makefile.modinst runs, per module,
+     cmd_install (cp) then cmd_strip ($(STRIP) $(strip-option) FILE); for
+     800 -dbg modules (every k-th by name), one shell loop of cp + `strip
+     --strip-debug FILE` (INSTALL_MOD_STRIP=1 alone) against cp + `relopt
+     --strip-debug FILE` (STRIP=relopt INSTALL_MOD_STRIP=1).  make, modpost,
+     signing and compression, the same in both, are left out, so the
+     ratio is an upper bound on the ratio of whole `make modules_install`
+     runs.
+
+Every row gives CPU and wall medians side by side; the last section
+states each goal of issue 17 and whether this run met it.
 
 Writes DIR/perf.txt (default bench/results) and prints it.  Not a test:
 the numbers depend on the machine and its load; run it on a quiet one.
@@ -92,6 +108,33 @@ def largest(arch, n):
     return files[:n]
 
 
+def kbuild_cache_dir():
+    out = subprocess.run(['sh', '-c', '. "$0" && relopt_kbuild_cache',
+                          os.path.join(HERE, '..', 'scripts', 'common.sh')],
+                         capture_output=True, text=True, check=True)
+    return out.stdout.strip()
+
+
+def dbg_modules():
+    """Every .ko of the unpacked linux-image-*-amd64-dbg, sorted by name."""
+    return sorted(glob.glob(os.path.join(
+        kbuild_cache_dir(), 'dbg', 'usr/lib/debug/lib/modules/*/kernel/**/*.ko'),
+        recursive=True))
+
+
+GOALS = []
+
+
+def goal(text, value, limit, fmt='%.2f'):
+    """Record goal TEXT: VALUE <= LIMIT (None: not measured)."""
+    if value is None:
+        GOALS.append('%-58s %8s  <= %-5s NOT MEASURED' % (text, '-', limit))
+    else:
+        GOALS.append('%-58s %8s  <= %-5s %s'
+                     % (text, fmt % value, limit,
+                        'met' if value <= limit else 'MISSED'))
+
+
 def corpus_rows(relopt, work, runs, n, out):
     tools = {'cp': ['cp'], 'objcopy': ['objcopy']}
     if shutil.which('llvm-objcopy'):
@@ -103,6 +146,7 @@ def corpus_rows(relopt, work, runs, n, out):
                % ('arch', 'relopt', 'inplace', 'cp', 'objcopy', 'llvm-obj',
                   'MB', 'r/cp', 'r/objc', 'ip/cp', 'peak RSS / (1.5 x '
                   'file + 16 MB), max'))
+    walls = []
     for arch in ('armhf', 'arm64', 'amd64'):
         mods = largest(arch, n)
         if not mods:
@@ -110,6 +154,7 @@ def corpus_rows(relopt, work, runs, n, out):
                        '(scripts/fetch-kernel-debs.sh)' % arch)
             continue
         per = {k: [] for k in ['relopt', 'inplace'] + list(tools)}
+        wall = {k: [] for k in per}
         rss_ratio = []
         size = 0
         for m in mods:
@@ -132,6 +177,7 @@ def corpus_rows(relopt, work, runs, n, out):
             r = median_runs(cases, runs)
             for k in per:
                 per[k].append(r[k][0])
+                wall[k].append(r[k][1])
             rss_ratio.append(r['relopt'][2]
                              / (1.5 * os.path.getsize(m) + 16e6))
         med = {k: statistics.median(v) for k, v in per.items()}
@@ -145,6 +191,23 @@ def corpus_rows(relopt, work, runs, n, out):
                       med['relopt'] / max(med['cp'], 1e-6),
                       med['relopt'] / max(med['objcopy'], 1e-6),
                       med['inplace'] / max(med['cp'], 1e-6), rr))
+        wmed = {k: statistics.median(v) for k, v in wall.items()}
+        walls.append('%-6s %8.4f %8.4f %8.4f %8.4f %8s %8s | %7.2f %7.2f '
+                     '%7.2f |'
+                     % (arch, wmed['relopt'], wmed['inplace'], wmed['cp'],
+                        wmed['objcopy'],
+                        '%.4f' % wmed['llvm-objcopy']
+                        if 'llvm-objcopy' in wmed else '-', '',
+                        wmed['relopt'] / max(wmed['cp'], 1e-6),
+                        wmed['relopt'] / max(wmed['objcopy'], 1e-6),
+                        wmed['inplace'] / max(wmed['cp'], 1e-6)))
+        goal('rewrite -o, %s: relopt / cp, CPU' % arch,
+             med['relopt'] / max(med['cp'], 1e-6), 1.5)
+        goal('rewrite -o, %s: relopt / objcopy, CPU' % arch,
+             med['relopt'] / max(med['objcopy'], 1e-6), 0.4)
+    if walls:
+        out.append('wall-clock medians (s), the same runs:')
+        out.extend(walls)
 
 
 def plugin_rows(plugin, work, runs, out):
@@ -240,8 +303,103 @@ def scaling_rows(relopt, work, runs, quick, out):
         out.append('%9d %10d %9.1f %9.3f %9.3f %10.1f %8s %8s'
                    % (s, nrel, fsize / 1e6, cpu, wall, rss / 1e6, ratio,
                       'ok' if rss <= limit else 'OVER'))
+        if ratio != '-':
+            goal('scaling %dk -> %dk symbols: CPU per doubling'
+                 % (s / 2000, s / 1000), float(ratio), 2.1)
+        goal('scaling %dk symbols: peak RSS / (1.5 x file + 16 MB)'
+             % (s / 1000), rss / limit, 1.0)
         dat.append((s, cpu, rss / 1e6, fsize / 1e6))
     return dat
+
+
+def strip_route(relopt, work, mod):
+    """How relopt --strip-debug strips: 'in-process' when it succeeds with
+    RELOPT_STRIP=false (no strip child can have run), else 'binutils
+    strip child'."""
+    dst = os.path.join(work, 'route.ko')
+    env = dict(os.environ, RELOPT_STRIP='false')
+    r = subprocess.run([relopt, '--strip-debug', '-o', dst, mod], env=env,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return 'in-process' if r.returncode == 0 else 'binutils strip child'
+
+
+def strip_rows(relopt, work, runs, n, out):
+    out.append('')
+    mods = dbg_modules()
+    out.append('## 4. --strip-debug, the %d largest -dbg amd64 modules, median '
+               'of %d interleaved runs each' % (n, runs))
+    if not mods:
+        out.append('SKIPPED: no -dbg modules in %s/dbg (make check-kbuild-dbg '
+                   'fetches them)' % kbuild_cache_dir())
+        goal('strip-debug: relopt / strip --strip-debug, CPU', None, 1.0)
+        return
+    mods.sort(key=lambda f: (-os.path.getsize(f), f))
+    mods = mods[:n]
+    strip = shutil.which('strip')
+    route = strip_route(relopt, work, mods[-1])
+    dst = os.path.join(work, 'sd.ko')
+
+    def rm_dst():
+        if os.path.exists(dst):
+            os.unlink(dst)
+    per = {'relopt': [], 'strip': []}
+    wall = {'relopt': [], 'strip': []}
+    for m in mods:
+        r = median_runs({'relopt': (rm_dst, [relopt, '--strip-debug', '-o',
+                                             dst, m]),
+                         'strip': (rm_dst, [strip, '--strip-debug', '-o',
+                                            dst, m])}, runs)
+        for k in per:
+            per[k].append(r[k][0])
+            wall[k].append(r[k][1])
+    cpu = {k: statistics.median(v) for k, v in per.items()}
+    wl = {k: statistics.median(v) for k, v in wall.items()}
+    out.append('relopt --strip-debug route: %s' % route)
+    out.append('%-24s %9s %9s' % ('', 'CPU s', 'wall s'))
+    out.append('%-24s %9.4f %9.4f' % ('relopt --strip-debug -o', cpu['relopt'],
+                                      wl['relopt']))
+    out.append('%-24s %9.4f %9.4f' % ('strip --strip-debug -o', cpu['strip'],
+                                      wl['strip']))
+    out.append('%-24s %9.2f %9.2f' % ('ratio', cpu['relopt'] / cpu['strip'],
+                                      wl['relopt'] / wl['strip']))
+    goal('strip-debug (%s): relopt / strip, CPU' % route,
+         cpu['relopt'] / max(cpu['strip'], 1e-6), 1.0)
+
+
+def install_rows(relopt, work, runs, n, out):
+    out.append('')
+    mods = dbg_modules()
+    if not mods:
+        out.append('## 5. install slot: SKIPPED (no -dbg modules)')
+        goal('install slot: STRIP=relopt / strip, CPU', None, 1.1)
+        return
+    step = max(1, len(mods) // n)
+    mods = mods[::step][:n]
+    out.append('## 5. install slot (kbuild cmd_install + cmd_strip), %d -dbg '
+               'amd64 modules (every %dth by name), one shell loop, median of '
+               '%d interleaved runs' % (len(mods), step, runs))
+    lst = os.path.join(work, 'install.list')
+    with open(lst, 'w') as f:
+        f.write(''.join(m + '\n' for m in mods))
+    dest = os.path.join(work, 'inst')
+    loop = ('mkdir -p "$2" && while read -r m; do d="$2/${m##*/}"; '
+            'cp "$m" "$d" && $3 --strip-debug "$d" || exit 1; '
+            'done < "$1"')
+    cases = {'strip': (None, ['sh', '-c', loop, 'slot', lst, dest, 'strip']),
+             'relopt': (None, ['sh', '-c', loop, 'slot', lst, dest, relopt])}
+    r = median_runs(cases, runs)
+    shutil.rmtree(dest, ignore_errors=True)
+    out.append('%-34s %9s %9s' % ('', 'CPU s', 'wall s'))
+    out.append('%-34s %9.3f %9.3f' % ('INSTALL_MOD_STRIP=1 (strip)',
+                                      r['strip'][0], r['strip'][1]))
+    out.append('%-34s %9.3f %9.3f' % ('STRIP=relopt INSTALL_MOD_STRIP=1',
+                                      r['relopt'][0], r['relopt'][1]))
+    out.append('%-34s %9.2f %9.2f' % ('ratio', r['relopt'][0] / r['strip'][0],
+                                      r['relopt'][1] / r['strip'][1]))
+    goal('install slot, %d modules: STRIP=relopt / strip, CPU' % len(mods),
+         r['relopt'][0] / max(r['strip'][0], 1e-6), 1.1)
+    goal('install slot, %d modules: STRIP=relopt / strip, wall' % len(mods),
+         r['relopt'][1] / max(r['strip'][1], 1e-6), 1.1)
 
 
 def plot(dat, outdir):
@@ -278,6 +436,10 @@ def main():
     ap.add_argument('--runs', type=int, default=7)
     ap.add_argument('--modules', type=int, default=25)
     ap.add_argument('--quick', action='store_true')
+    ap.add_argument('--install-modules', type=int, default=800)
+    ap.add_argument('--only', default=None,
+                    help='comma-separated sections to run (corpus, plugin, '
+                    'scaling, strip, install); default all')
     ap.add_argument('--work', default=None,
                     help='scratch directory on the modules\' filesystem '
                     '(default: a new one under /var/tmp, removed after)')
@@ -286,19 +448,44 @@ def main():
     plugin = os.path.abspath(os.path.join(a.builddir, 'plugin', '.libs',
                                           'relopt.so'))
     if a.quick:
-        a.runs, a.modules = 3, 5
+        a.runs, a.modules, a.install_modules = 3, 5, 80
+    only = set(a.only.split(',')) if a.only else None
+
+    def want(section):
+        return only is None or section in only
     os.makedirs(a.out, exist_ok=True)
     work = a.work or tempfile.mkdtemp(prefix='relopt-perf.', dir='/var/tmp')
     out = ['relopt performance, %s, %s, %d CPUs' % (
         time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime()),
         os.uname().release, os.cpu_count()),
-        'command: bench/perf.py --builddir %s --runs %d --modules %d%s'
-        % (a.builddir, a.runs, a.modules, ' --quick' if a.quick else ''), '']
+        'command: bench/perf.py --builddir %s --runs %d --modules %d%s%s'
+        % (a.builddir, a.runs, a.modules, ' --quick' if a.quick else '',
+           ' --only ' + a.only if a.only else ''), '']
+    def save():
+        """Write what is measured so far (a long run stopped early keeps
+        its finished sections)."""
+        with open(os.path.join(a.out, 'perf.txt'), 'w') as f:
+            f.write('\n'.join(out + [''] + GOALS) + '\n')
     try:
-        corpus_rows(relopt, work, a.runs, a.modules, out)
-        plugin_rows(plugin, work, a.runs, out)
-        dat = scaling_rows(relopt, work, a.runs, a.quick, out)
-        out.append(plot(dat, a.out))
+        if want('corpus'):
+            corpus_rows(relopt, work, a.runs, a.modules, out)
+            save()
+        if want('plugin'):
+            plugin_rows(plugin, work, a.runs, out)
+            save()
+        if want('strip'):
+            strip_rows(relopt, work, a.runs, a.modules, out)
+            save()
+        if want('install'):
+            install_rows(relopt, work, max(3, a.runs // 2),
+                         a.install_modules, out)
+            save()
+        if want('scaling'):
+            dat = scaling_rows(relopt, work, a.runs, a.quick, out)
+            out.append(plot(dat, a.out))
+        out.append('')
+        out.append('## goals (issue 17), this run')
+        out.extend(GOALS)
     finally:
         if a.work is None:
             shutil.rmtree(work, ignore_errors=True)

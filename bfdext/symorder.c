@@ -181,21 +181,35 @@ permute_symtab (relopt_image *img, const uint32_t *new_to_old,
 }
 
 /* The symbol index of every relocation of section IDX through
-   OLD_TO_NEW (symbol 0 stays 0).  */
+   OLD_TO_NEW (symbol 0 stays 0).  A section none of whose relocations
+   names a symbol that moved is left as it is, in the mapped file, so the
+   writer copies it from the input in the kernel (copy_file_range) rather
+   than from a private copy: the scan reads the entries once, where
+   owning the data would copy them, fault in the copy and write it out
+   (bench/README.md, "What a rewrite costs").  */
 static int
 remap_relocs (relopt_image *img, uint32_t idx, const uint32_t *old_to_new,
               struct relopt_error *err)
 {
   struct relopt_section *s = &img->sec[idx];
   size_t ent = relopt_image_rel_entsize (img, s->sh_type);
-  uint64_t j, n = s->sh_size / ent;
-  int rc = relopt_image_own_data (img, idx, err);
+  uint64_t j, first, n = s->sh_size / ent;
+  struct relopt_rel r;
+  int rc;
 
+  for (first = 0; first < n; first++)
+    {
+      relopt_image_get_rel (img, s->sh_type, s->data + first * ent, &r);
+      if (old_to_new[r.sym] != r.sym)
+        break;
+    }
+  if (first == n)
+    return 0;
+  rc = relopt_image_own_data (img, idx, err);
   if (rc)
     return rc;
-  for (j = 0; j < n; j++)
+  for (j = first; j < n; j++)
     {
-      struct relopt_rel r;
       unsigned char *p = s->data + j * ent;
       relopt_image_get_rel (img, s->sh_type, p, &r);
       if (r.sym != 0)

@@ -18,4 +18,16 @@ src_relopt_bfd_la_SOURCES = src/bfdview.c src/bfdview.h
 src_relopt_bfd_la_LIBADD = $(BFD_LIBS)
 src_relopt_bfd_la_LDFLAGS = -module -avoid-version -shared -no-undefined \
 	-export-symbols-regex '^relopt_bfdview_ops$$'
+## Loaded by path, as the plugin is: its .la is not installed.
+install-exec-hook: install-exec-hook-bfd
+.PHONY: install-exec-hook-bfd uninstall-hook-bfd installcheck-bfd
+install-exec-hook-bfd:
+	rm -f $(DESTDIR)$(pkglibdir)/relopt-bfd.la
+uninstall-hook: uninstall-hook-bfd
+uninstall-hook-bfd:
+	rm -f $(DESTDIR)$(pkglibdir)/relopt-bfd.so
+installcheck-local: installcheck-bfd
+installcheck-bfd:
+	test -f $(DESTDIR)$(pkglibdir)/relopt-bfd.so
+	test ! -e $(DESTDIR)$(pkglibdir)/relopt-bfd.la
 dist_man_MANS += doc/relopt.1
