@@ -320,7 +320,9 @@ bfd_lines (const char *path, struct lines *out, char *msg, size_t len)
   ok = symbol_lines (abfd, &syms, out, msg, len);
   for (sec = abfd->sections; ok && sec != NULL; sec = sec->next)
     ok = reloc_lines (abfd, sec, syms, out, msg, len);
-  if (ok)
+  /* An empty view (BFD found no symbols or sections, as when e_shstrndx
+     is 0) has no array: qsort's pointer must not be NULL even for 0.  */
+  if (ok && out->n > 1)
     qsort (out->v, out->n, sizeof *out->v, cmp_str);
   free (syms);
   bfd_close (abfd);
