@@ -49,8 +49,15 @@ EXTRA_DIST += loader/linux/README.md loader/linux/patches-apply.sh \
 	loader/linux/results/6.12/arm64-boot-patched-icount2.txt \
 	loader/linux/results/6.12/arm64-boot-unpatched-icount1.txt \
 	loader/linux/results/6.12/arm64-boot-unpatched-icount2.txt \
+	loader/linux/results/6.12/arm64-scale-boot-patched-icount1.txt \
+	loader/linux/results/6.12/arm64-scale-boot-patched-icount2.txt \
+	loader/linux/results/6.12/arm64-scale-boot-unpatched-icount1.txt \
+	loader/linux/results/6.12/arm64-scale-boot-unpatched-icount2.txt \
+	loader/linux/results/6.12/arm64-scale-table.md \
 	loader/linux/results/6.12/arm64-table.md \
 	loader/linux/results/6.12/scale-arm.dat \
+	loader/linux/results/6.12/scale-arm64.dat \
+	loader/linux/results/6.12/scale.png \
 	loader/linux/results/6.1/arm-table.md \
 	loader/linux/results/6.1/arm64-table.md \
 	loader/linux/results/6.1/arm-boot-patched.txt \
