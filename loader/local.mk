@@ -72,6 +72,30 @@ EXTRA_DIST += loader/linux/README.md loader/linux/patches-apply.sh \
 	loader/linux/boot-test.sh loader/linux/init.c loader/linux/instrument.py \
 	loader/linux/model-real.sh loader/linux/modlist.py \
 	loader/linux/parse-log.py loader/linux/plt-model.c loader/linux/scale.py \
+	loader/linux/scale-plot.gp \
+	loader/linux/results/6.12/arm-boot-patched-icount1.txt \
+	loader/linux/results/6.12/arm-boot-patched-icount2.txt \
+	loader/linux/results/6.12/arm-boot-unpatched-icount1.txt \
+	loader/linux/results/6.12/arm-boot-unpatched-icount2.txt \
+	loader/linux/results/6.12/arm-scale-boot-patched-icount1.txt \
+	loader/linux/results/6.12/arm-scale-boot-patched-icount2.txt \
+	loader/linux/results/6.12/arm-scale-boot-unpatched-icount1.txt \
+	loader/linux/results/6.12/arm-scale-boot-unpatched-icount2.txt \
+	loader/linux/results/6.12/arm-scale-table.md \
+	loader/linux/results/6.12/arm-table.md \
+	loader/linux/results/6.12/arm64-boot-patched-icount1.txt \
+	loader/linux/results/6.12/arm64-boot-patched-icount2.txt \
+	loader/linux/results/6.12/arm64-boot-unpatched-icount1.txt \
+	loader/linux/results/6.12/arm64-boot-unpatched-icount2.txt \
+	loader/linux/results/6.12/arm64-scale-boot-patched-icount1.txt \
+	loader/linux/results/6.12/arm64-scale-boot-patched-icount2.txt \
+	loader/linux/results/6.12/arm64-scale-boot-unpatched-icount1.txt \
+	loader/linux/results/6.12/arm64-scale-boot-unpatched-icount2.txt \
+	loader/linux/results/6.12/arm64-scale-table.md \
+	loader/linux/results/6.12/arm64-table.md \
+	loader/linux/results/6.12/scale-arm.dat \
+	loader/linux/results/6.12/scale-arm64.dat \
+	loader/linux/results/6.12/scale.png \
 	loader/linux/results/6.1/arm-table.md \
 	loader/linux/results/6.1/arm64-table.md \
 	loader/linux/results/6.1/arm-boot-patched.txt \

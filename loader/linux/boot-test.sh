@@ -28,6 +28,8 @@
 #           about 3 GiB per kernel version)
 #   RELOPT  relopt binary (default: build/src/relopt of this checkout)
 #   JOBS    make -j value (default: number of CPUs)
+#   ROUNDS  loads of each module per boot (default 3, --scale 2); the
+#           tables give the median over them
 #   ICOUNT  qemu -icount argument (default shift=0,sleep=off: the guest
 #           clock advances 1 ns per guest instruction, never with host time)
 set -euo pipefail
@@ -162,7 +164,7 @@ for arch in "${arches[@]}"; do
 	if [ $scale = 0 ]; then
 		python3 "$here/modlist.py" "$out" "${cross}objcopy" "$ird/plain" \
 			> "$ird/modules.list"
-		rounds=5
+		rounds=${ROUNDS:-3}
 	else
 		python3 "$here/scale.py" "$top/bench/gen-module.py" \
 			"$arch" "$ird/kbuild" > "$ird/scale.list"
@@ -171,7 +173,7 @@ for arch in "${arches[@]}"; do
 			cp "$ird/kbuild/$m.ko" "$ird/plain/"
 			echo "$m.ko"
 		done > "$ird/modules.list"
-		rounds=3
+		rounds=${ROUNDS:-2}
 	fi
 	for m in "$ird"/plain/*.ko; do
 		"$relopt" --hash-style=both -o "$ird/relopt/${m##*/}" "$m"

@@ -120,8 +120,18 @@ int main(void)
 			if (r == 0)
 				show_selftests();
 			for (i = nmods - 1; i >= 0; i--) {
-				int rc = syscall(SYS_delete_module, names[i],
-						 O_NONBLOCK);
+				int rc, tries = 0;
+
+				/*
+				 * A module is busy (EAGAIN) while cryptomgr's
+				 * self-test of an algorithm it registered is
+				 * still running: wait and retry, up to 10 s.
+				 */
+				while ((rc = syscall(SYS_delete_module, names[i],
+						     O_NONBLOCK)) != 0 &&
+				       (errno == EAGAIN || errno == EBUSY) &&
+				       tries++ < 1000)
+					usleep(10000);
 
 				printf("relopt-init: unload %s %s rc %d errno %d\n",
 				       variants[v], names[i], rc,

@@ -111,7 +111,11 @@ for run, logs in runs:
 def get(run, kern, var, mod, key, agg=statistics.median):
     recs = data.get((run, kern, var, mod), [])
     vals = [r[key] for r in recs if key in r]
-    return agg(vals) if vals else None
+    if not vals:
+        return None
+    v = agg(vals)
+    # the median of an even count of equal integers prints as one
+    return int(v) if isinstance(v, float) and v.is_integer() else v
 
 
 # Without icount runs (--runs 0 --wall), the wall run fills the time columns.
