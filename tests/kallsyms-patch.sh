@@ -22,7 +22,10 @@ patches=$(ls "$pdir"/0*-*.patch | grep -v /0000-)
 [ -n "$patches" ] || fail "no patches in $pdir"
 # The files the series changes (new files excluded: they must not exist).
 files=$(sed -n 's|^--- a/\(.*\)|\1|p' $patches | LC_ALL=C sort -u)
-kdir=$(relopt_linux_source 6.12 kallsyms-patch $files)
+# The cached set is named after its file list, so a series that touches
+# other files gets its own.
+set_name=kallsyms-patch-$(echo $files | cksum | cut -d' ' -f1)
+kdir=$(relopt_linux_source 6.12 "$set_name" $files)
 case $? in
   0) ;;
   77) skip "linux-source-6.12 not installed (apt-get install linux-source-6.12)" ;;
