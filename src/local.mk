@@ -18,6 +18,11 @@ EXTRA_DIST += scripts/check-gnu-params.sh
 TESTS += scripts/failure-injection.sh
 EXTRA_DIST += scripts/failure-injection.sh scripts/vanish.c doc/failure.md
 
+## The library boundary: src/ and plugin/ include only relopt.h from
+## bfdext/ (a grep, which first proves it catches an offender).
+TESTS += scripts/check-library-boundary.sh
+EXTRA_DIST += scripts/check-library-boundary.sh
+
 ## History-independent output (DESIGN 7): any sequence of runs equals one.
 TESTS += scripts/check-history.sh
 EXTRA_DIST += scripts/check-history.sh

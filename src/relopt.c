@@ -9,8 +9,6 @@
 #include "bfdview.h"
 #include "cmdline.h"
 #include "compress.h"
-#include "fileio.h"
-#include "image.h"
 #include "strip.h"
 #include <errno.h>
 #include <fcntl.h>
@@ -60,28 +58,27 @@ enum outcome
 /* The ELF bytes of PATH: the file itself, or its contents decompressed
    when it is a compressed module (compress.h).  *RAWP is the file as
    read, *ELFP the ELF bytes (== *RAWP when not compressed; free *ELFP
-   only then).  ID may be NULL.  */
+   only then).  */
 static int
-read_elf_bytes (const char *path, unsigned char **rawp, size_t *rawlenp,
-                unsigned char **elfp, size_t *elflenp,
-                enum relopt_zformat *fmtp, struct relopt_file_id *id,
-                struct relopt_error *err)
+cmd_read_elf (const char *path, unsigned char **rawp, size_t *rawlenp,
+              unsigned char **elfp, size_t *elflenp, enum cmd_zformat *fmtp,
+              struct relopt_error *err)
 {
   int rc;
 
   *elfp = NULL;
-  *fmtp = RELOPT_Z_NONE;
-  rc = relopt_read_file_id (path, rawp, rawlenp, id, err);
+  *fmtp = CMD_Z_NONE;
+  rc = relopt_read_whole_file (path, rawp, rawlenp, err);
   if (rc)
     return rc;
-  *fmtp = relopt_z_detect (*rawp, *rawlenp);
-  if (*fmtp == RELOPT_Z_NONE)
+  *fmtp = cmd_z_detect (*rawp, *rawlenp);
+  if (*fmtp == CMD_Z_NONE)
     {
       *elfp = *rawp;
       *elflenp = *rawlenp;
       return 0;
     }
-  rc = relopt_z_decompress (*fmtp, *rawp, *rawlenp, elfp, elflenp, err);
+  rc = cmd_z_decompress (*fmtp, *rawp, *rawlenp, elfp, elflenp, err);
   if (rc)
     {
       free (*rawp);
@@ -91,73 +88,47 @@ read_elf_bytes (const char *path, unsigned char **rawp, size_t *rawlenp,
 }
 
 static void
-free_elf_bytes (unsigned char *raw, unsigned char *elf)
+cmd_free_elf (unsigned char *raw, unsigned char *elf)
 {
   if (elf != raw)
     free (elf);
   free (raw);
 }
 
-/* The ELF bytes ELF/ELFLEN stripped with STRIP ("--strip-debug" or
-   "--strip-unneeded") into *OUTP (malloc'd).  A trailer after the ELF
-   image (a module signature) is refused unless OPTS->drop_signature, as
-   the rewrite itself would: strip would drop it silently.  *TRAILERP
-   gets the trailer's size.  PATH, when not NULL, is a file holding
-   exactly ELF/ELFLEN, which strip may read instead of a copy.  */
+/* The pipeline's codec (struct relopt_codec) over compress.h: decode a
+   compressed module, encode the result in the same format.  */
 static int
-strip_bytes (const char *strip, const char *path, const unsigned char *elf,
-             size_t elflen, const struct relopt_options *opts,
-             unsigned char **outp, size_t *outlenp, uint64_t *trailerp,
-             struct relopt_error *err)
+cmd_decode (void *ctx, const unsigned char *raw, size_t rawlen,
+            unsigned char **elfp, size_t *elflenp, struct relopt_error *err)
 {
-  relopt_image *img;
-  uint64_t end;
-  int rc;
+  enum cmd_zformat fmt = cmd_z_detect (raw, rawlen);
 
-  *outp = NULL;
-  rc = relopt_image_read_mem (elf, elflen, &img, err);
-  if (rc)
-    return rc;
-  end = img->elf_end;
-  *trailerp = img->trailer_len;
-  if (img->trailer_len > 0 && !opts->drop_signature)
-    {
-      rc = relopt_set_error (
-          err, RELOPT_E_SIGNATURE,
-          "%llu bytes after the ELF data (%s) would be lost: use "
-          "--drop-signature to drop them, and sign again afterwards "
-          "(kbuild strips before it signs)",
-          (unsigned long long)img->trailer_len,
-          img->trailer_is_signature ? "an appended module signature"
-                                    : "unknown trailing data");
-      relopt_image_free (img);
-      return rc;
-    }
-  /* Tables from an earlier run would not be trailing after strip (strip
-     writes .symtab, .strtab and .shstrtab last), so the result of a
-     second run would differ from the first: remove them first, and strip
-     what relopt --hash-style=none makes of the input.  A module fresh
-     from kbuild has none, and is stripped as it is.  */
-  if (relopt_image_find_type (img, RELOPT_SHT_HASH, NULL)
-      || relopt_image_find_type (img, RELOPT_SHT_GNU_HASH, NULL))
-    {
-      struct relopt_options none = *opts;
-      unsigned char *bare;
-      size_t barelen;
+  *elfp = NULL;
+  if (fmt == CMD_Z_NONE)
+    return 0;
+  return cmd_z_decompress (fmt, raw, rawlen, elfp, elflenp, err);
+}
 
-      relopt_image_free (img);
-      none.hash_style = RELOPT_HASH_NONE;
-      none.hash_style_given = true;
-      rc = relopt_rewrite_mem (elf, elflen, &none, &bare, &barelen, NULL, err);
-      if (rc)
-        return rc;
-      rc = relopt_run_strip (strip, NULL, bare, barelen, outp, outlenp, err);
-      free (bare);
-      return rc;
-    }
-  relopt_image_free (img);
-  return relopt_run_strip (strip, end == elflen ? path : NULL, elf,
-                           (size_t)end, outp, outlenp, err);
+static int
+cmd_encode (void *ctx, const unsigned char *raw, size_t rawlen,
+            const unsigned char *elf, size_t elflen, unsigned char **outp,
+            size_t *outlenp, struct relopt_error *err)
+{
+  return cmd_z_compress (cmd_z_detect (raw, rawlen), elf, elflen, raw, rawlen,
+                         outp, outlenp, err);
+}
+
+static const struct relopt_codec cmd_codec = { cmd_decode, cmd_encode, NULL };
+static const struct relopt_codec cmd_decoder = { cmd_decode, NULL, NULL };
+
+/* The pipeline's strip program (struct relopt_strip_program): CTX is the
+   option, "--strip-debug" or "--strip-unneeded" (strip.h).  */
+static int
+cmd_strip_with (void *ctx, const char *path, const unsigned char *elf,
+                size_t len, unsigned char **outp, size_t *outlenp,
+                struct relopt_error *err)
+{
+  return cmd_run_strip ((const char *)ctx, path, elf, len, outp, outlenp, err);
 }
 
 /* BFD's view of ORIG against FILE (bfdview_compare).  BFD reads paths:
@@ -167,16 +138,16 @@ strip_bytes (const char *strip, const char *path, const unsigned char *elf,
 static int
 bfd_compare (const char *file, const char *against, const unsigned char *ref,
              size_t reflen, const unsigned char *oraw,
-             const unsigned char *elf, size_t elflen, enum relopt_zformat fmt,
+             const unsigned char *elf, size_t elflen, enum cmd_zformat fmt,
              struct relopt_error *err)
 {
   char *ftmp = NULL, *otmp = NULL;
   int rc = 0;
 
   if (ref != oraw)
-    rc = relopt_write_temp (ref, reflen, &otmp, err);
-  if (rc == 0 && fmt != RELOPT_Z_NONE)
-    rc = relopt_write_temp (elf, elflen, &ftmp, err);
+    rc = cmd_write_temp (ref, reflen, &otmp, err);
+  if (rc == 0 && fmt != CMD_Z_NONE)
+    rc = cmd_write_temp (elf, elflen, &ftmp, err);
   if (rc == 0)
     {
       char msg[512];
@@ -195,53 +166,52 @@ bfd_compare (const char *file, const char *against, const unsigned char *ref,
 }
 
 /* --against ORIG for FILE, already read (IMG from ELF/ELFLEN, FMT its
-   compression): relopt's and BFD's view of ORIG, stripped first with
-   STRIP when given, must equal FILE's.  *ERRFILE gets the file an error
-   is about.  */
+   compression): relopt's and BFD's view of ORIG, stripped first as
+   OPTS->strip says or with the strip program STRIP ("--strip-debug" or
+   "--strip-unneeded") when given, must equal FILE's.  The stripped ORIG
+   comes from the pipeline with no other pass.  *ERRFILE gets the file an
+   error is about.  */
 static int
 check_against (const char *file, const char *against, const char *strip,
                const struct relopt_options *opts, const relopt_image *img,
-               const unsigned char *elf, size_t elflen,
-               enum relopt_zformat fmt, const char **errfile,
-               struct relopt_error *err)
+               const unsigned char *elf, size_t elflen, enum cmd_zformat fmt,
+               const char **errfile, struct relopt_error *err)
 {
   relopt_image *orig = NULL;
   unsigned char *oraw = NULL, *oelf = NULL, *sref = NULL;
   const unsigned char *ref;
-  size_t orawlen, oelflen, sreflen, reflen;
-  enum relopt_zformat ofmt;
-  uint64_t trailer;
+  size_t orawlen, oelflen, sreflen = 0, reflen;
+  enum cmd_zformat ofmt;
   int rc;
 
   *errfile = against;
-  rc = read_elf_bytes (against, &oraw, &orawlen, &oelf, &oelflen, &ofmt, NULL,
-                       err);
+  rc = cmd_read_elf (against, &oraw, &orawlen, &oelf, &oelflen, &ofmt, err);
   ref = oelf;
   reflen = oelflen;
-  if (rc == 0 && strip)
+  if (rc == 0 && (strip || opts->strip != RELOPT_STRIP_NONE))
     {
-      rc = strip_bytes (strip, ofmt == RELOPT_Z_NONE ? against : NULL, oelf,
-                        oelflen, opts, &sref, &sreflen, &trailer, err);
+      struct relopt_strip_program prog = { cmd_strip_with, (void *)strip };
+      struct relopt_options none = *opts;
+      struct relopt_route r;
+
+      none.hash_style = RELOPT_HASH_NONE;
+      none.hash_style_given = true;
+      none.merge_strtab = false;
+      none.sort_branch_relocs = false;
+      memset (&r, 0, sizeof r);
+      r.in = oraw;
+      r.inlen = orawlen;
+      r.inpath = NULL;
+      r.outp = &sref;
+      r.outlenp = &sreflen;
+      r.codec = &cmd_decoder;
+      r.strip = strip ? &prog : NULL;
+      rc = relopt_pipeline (&r, &none, NULL, err);
       ref = sref;
       reflen = sreflen;
     }
   if (rc == 0)
     rc = relopt_image_read_mem (ref, reflen, &orig, err);
-  /* relopt's own strip: ORIG stripped in memory, and written out for
-     BFD's view of it.  */
-  if (rc == 0 && opts->strip != RELOPT_STRIP_NONE)
-    {
-      struct relopt_options none = *opts;
-      none.hash_style = RELOPT_HASH_NONE;
-      none.merge_strtab = false;
-      none.sort_branch_relocs = false;
-      none.drop_signature = true;
-      rc = relopt_rewrite (orig, &none, NULL, err);
-      if (rc == 0)
-        rc = relopt_image_serialize (orig, &sref, &sreflen, err);
-      ref = sref;
-      reflen = sreflen;
-    }
   if (rc == 0)
     {
       *errfile = file;
@@ -250,7 +220,7 @@ check_against (const char *file, const char *against, const char *strip,
   if (rc == 0)
     rc = bfd_compare (file, against, ref, reflen, oraw, elf, elflen, fmt, err);
   free (sref);
-  free_elf_bytes (oraw, oelf);
+  cmd_free_elf (oraw, oelf);
   relopt_image_free (orig);
   return rc;
 }
@@ -265,11 +235,11 @@ check_file (const char *file, const char *against, const char *strip,
   relopt_image *img = NULL;
   unsigned char *raw = NULL, *elf = NULL;
   size_t rawlen, elflen;
-  enum relopt_zformat fmt;
+  enum cmd_zformat fmt;
   const char *errfile = file;
   int rc;
 
-  rc = read_elf_bytes (file, &raw, &rawlen, &elf, &elflen, &fmt, NULL, &err);
+  rc = cmd_read_elf (file, &raw, &rawlen, &elf, &elflen, &fmt, &err);
   if (rc == 0)
     rc = relopt_image_read_mem (elf, elflen, &img, &err);
   if (rc == 0)
@@ -279,7 +249,7 @@ check_file (const char *file, const char *against, const char *strip,
                         &errfile, &err);
   if (rc)
     error_at (errfile, &err);
-  free_elf_bytes (raw, elf);
+  cmd_free_elf (raw, elf);
   relopt_image_free (img);
   return rc ? OUT_FAILED : OUT_UNCHANGED;
 }
@@ -307,127 +277,6 @@ write_stdout (const unsigned char *buf, size_t len, struct relopt_error *err)
   return 0;
 }
 
-/* Whether PATH starts with a compressed module's magic (compress.h).
-   Anything that cannot be read that far is "no": the rewrite then
-   reports what is wrong with it.  */
-static bool
-file_compressed (const char *path)
-{
-  unsigned char magic[8];
-  ssize_t n = -1;
-  int fd = open (path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-  struct stat st;
-
-  if (fd < 0)
-    return false;
-  if (fstat (fd, &st) == 0 && S_ISREG (st.st_mode))
-    n = read (fd, magic, sizeof magic);
-  close (fd);
-  return n > 0 && relopt_z_detect (magic, (size_t)n) != RELOPT_Z_NONE;
-}
-
-/* The ELF bytes ELF/ELFLEN of FILE (compressed as FMT says), stripped
-   with STRIP when given, rewritten into *RESP, *RESLENP bytes (malloc'd).
-   STATS gets the rewrite's statistics, measured against ELF/ELFLEN.  */
-static int
-strip_and_rewrite (const char *file, const char *strip,
-                   const unsigned char *elf, size_t elflen,
-                   enum relopt_zformat fmt, const struct relopt_options *opts,
-                   unsigned char **resp, size_t *reslenp,
-                   struct relopt_stats *stats, struct relopt_error *err)
-{
-  const unsigned char *work = elf;
-  size_t worklen = elflen, strippedlen;
-  unsigned char *stripped = NULL;
-  uint64_t trailer = 0;
-  int rc = 0;
-
-  if (strip)
-    {
-      rc = strip_bytes (strip, fmt == RELOPT_Z_NONE ? file : NULL, elf, elflen,
-                        opts, &stripped, &strippedlen, &trailer, err);
-      work = stripped;
-      worklen = strippedlen;
-    }
-  if (rc == 0)
-    rc = relopt_rewrite_mem (work, worklen, opts, resp, reslenp, stats, err);
-  free (stripped);
-  if (rc == 0 && strip)
-    {
-      stats->file_bytes_before = elflen;
-      stats->trailer_bytes = trailer;
-    }
-  return rc;
-}
-
-/* Store the rewritten bytes RES/RESLEN: compressed as FMT again (RAW/RAWLEN
-   the file as read), to standard output, to OUT, or over FILE.  */
-static int
-store_result (const char *file, const char *out, enum relopt_zformat fmt,
-              const unsigned char *raw, size_t rawlen,
-              const unsigned char *res, size_t reslen,
-              const struct relopt_file_id *id, struct relopt_error *err)
-{
-  const unsigned char *final = res;
-  size_t finallen = reslen, zlen;
-  unsigned char *z = NULL;
-  int rc;
-
-  if (fmt != RELOPT_Z_NONE)
-    {
-      rc = relopt_z_compress (fmt, res, reslen, raw, rawlen, &z, &zlen, err);
-      if (rc)
-        {
-          free (z);
-          return rc;
-        }
-      final = z;
-      finallen = zlen;
-    }
-  /* In place, the rename must replace the file that was read: if it was
-     replaced or removed meanwhile, stop rather than resurrect it.  */
-  if (to_stdout (out))
-    rc = write_stdout (final, finallen, err);
-  else
-    rc = relopt_replace_file_checked (out ? out : file, final, finallen, file,
-                                      out ? NULL : id, err);
-  free (z);
-  return rc;
-}
-
-/* rewrite_one through memory: read FILE (decompressed), [strip a copy,]
-   rewrite, then store the result unless, in place, it equals the input.
-   *OUTCOME says which; STATS gets the rewrite's statistics.  */
-static int
-rewrite_in_memory (const char *file, const char *out, const char *strip,
-                   const struct relopt_options *opts,
-                   struct relopt_stats *stats, enum outcome *outcome,
-                   struct relopt_error *err)
-{
-  struct relopt_file_id id;
-  unsigned char *raw = NULL, *elf = NULL, *res = NULL;
-  size_t rawlen, elflen, reslen = 0;
-  enum relopt_zformat fmt;
-  int rc;
-
-  rc = read_elf_bytes (file, &raw, &rawlen, &elf, &elflen, &fmt, &id, err);
-  if (rc == 0)
-    rc = strip_and_rewrite (file, strip, elf, elflen, fmt, opts, &res, &reslen,
-                            stats, err);
-  if (rc == 0 && out == NULL && reslen == elflen
-      && memcmp (res, elf, reslen) == 0)
-    *outcome = OUT_UNCHANGED;
-  else if (rc == 0)
-    {
-      rc = store_result (file, out, fmt, raw, rawlen, res, reslen, &id, err);
-      if (rc == 0)
-        *outcome = OUT_REWRITTEN;
-    }
-  free (res);
-  free_elf_bytes (raw, elf);
-  return rc;
-}
-
 /* Block the termination signals (SIGINT, SIGTERM, SIGHUP, SIGQUIT); the
    mask before goes to *OLD.  */
 static void
@@ -443,36 +292,44 @@ hold_signals (sigset_t *old)
   sigprocmask (SIG_BLOCK, &hold, old);
 }
 
-/* Rewrite one file: [decompress,] [strip a copy,] rewrite, [compress,]
-   then one atomic replacement (or the write of OUT).  In place, a result
-   equal to the input leaves the file untouched.  Termination signals are
-   held for the whole run (strip inherits that), so an interrupted run
-   leaves either the old file or the complete new one, and no temporary
-   file.  */
+/* Rewrite one file, all in one relopt_pipeline run: the file read (a
+   compressed module decoded), [stripped by $RELOPT_STRIP,] rewritten,
+   [encoded again,] then one atomic replacement, the write of OUT, or
+   standard output.  In place, a result equal to the input leaves the
+   file untouched.  Termination signals are held for the whole run (a
+   strip program inherits that), so an interrupted run leaves either the
+   old file or the complete new one, and no temporary file.  */
 static enum outcome
 rewrite_one (const char *file, const char *out, const char *strip,
              const struct relopt_options *opts)
 {
+  struct relopt_strip_program prog = { cmd_strip_with, (void *)strip };
   struct relopt_error err = { 0 };
   struct relopt_stats stats;
-  enum outcome outcome = OUT_FAILED;
+  struct relopt_route r;
+  unsigned char *buf = NULL;
+  size_t len = 0;
   sigset_t old;
   int rc;
 
-  hold_signals (&old);
-  /* A plain ELF file without --strip-*: the library's file path, which
-     maps the input and has the kernel copy the sections no pass changes
-     (relopt_rewrite_file).  The rest goes through memory.  */
-  if (strip == NULL && !to_stdout (out) && !file_compressed (file))
+  memset (&stats, 0, sizeof stats);
+  memset (&r, 0, sizeof r);
+  r.inpath = file;
+  r.codec = &cmd_codec;
+  r.strip = strip ? &prog : NULL;
+  if (to_stdout (out))
     {
-      memset (&stats, 0, sizeof stats);
-      rc = relopt_rewrite_file (file, out, opts, &stats, &err);
-      if (rc == 0)
-        outcome = stats.file_unchanged ? OUT_UNCHANGED : OUT_REWRITTEN;
+      r.outp = &buf;
+      r.outlenp = &len;
     }
   else
-    rc = rewrite_in_memory (file, out, strip, opts, &stats, &outcome, &err);
+    r.outpath = out;
+  hold_signals (&old);
+  rc = relopt_pipeline (&r, opts, &stats, &err);
   sigprocmask (SIG_SETMASK, &old, NULL);
+  if (rc == 0 && r.outp)
+    rc = write_stdout (buf, len, &err);
+  free (buf);
   if (rc)
     {
       error_at (file, &err);
@@ -482,21 +339,7 @@ rewrite_one (const char *file, const char *out, const char *strip,
     print_stats (stderr, "-", file, &stats);
   else if (opts->stats)
     print_stats (stdout, out ? out : file, out ? out : file, &stats);
-  return outcome;
-}
-
-/* --strip-debug and --strip-unneeded are relopt's own (bfdext/
-   stripdebug.c, in the rewrite's single pass) unless $RELOPT_STRIP names
-   a strip program to run on a copy first (src/strip.c).  */
-static void
-cmd_choose_strip (struct relopt_command *cmd)
-{
-  if (cmd->strip == NULL || relopt_strip_program () != NULL)
-    return;
-  cmd->opts.strip = strcmp (cmd->strip, "--strip-unneeded") == 0
-                        ? RELOPT_STRIP_UNNEEDED
-                        : RELOPT_STRIP_DEBUG;
-  cmd->strip = NULL;
+  return stats.file_unchanged ? OUT_UNCHANGED : OUT_REWRITTEN;
 }
 
 /* Check or rewrite each FILE of CMD.  Returns the exit status: 0, or 1
@@ -523,6 +366,20 @@ run_command (const struct relopt_command *cmd)
                 count[OUT_UNCHANGED], count[OUT_FAILED]);
     }
   return count[OUT_FAILED] ? 1 : 0;
+}
+
+/* --strip-debug and --strip-unneeded are relopt's own (bfdext/
+   stripdebug.c, in the rewrite's single pass) unless $RELOPT_STRIP names
+   a strip program to run on a copy first (src/strip.c).  */
+static void
+cmd_choose_strip (struct relopt_command *cmd)
+{
+  if (cmd->strip == NULL || cmd_strip_program () != NULL)
+    return;
+  cmd->opts.strip = strcmp (cmd->strip, "--strip-unneeded") == 0
+                        ? RELOPT_STRIP_UNNEEDED
+                        : RELOPT_STRIP_DEBUG;
+  cmd->strip = NULL;
 }
 
 int
