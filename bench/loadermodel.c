@@ -88,6 +88,7 @@
 #include <config.h>
 #include "../loader/relopt-loader.h"
 #include "image.h"
+#include "rloview.h"
 #include "relopt.h"
 #include "relsort.h"
 #include "iberty.h"

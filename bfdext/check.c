@@ -25,6 +25,7 @@
 #include <config.h>
 #include "../loader/relopt-loader.h"
 #include "image.h"
+#include "rloview.h"
 #include "relsort.h"
 #include "symhash.h"
 #include <stdio.h>

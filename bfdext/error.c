@@ -1,7 +1,8 @@
-/* error.c -- error values and the version string.  */
+/* error.c -- error values (relopt_set_error, declared in relopt.h next
+   to struct relopt_error) and the version string.  */
 
 #include <config.h>
-#include "image.h"
+#include "relopt.h"
 #include <stdarg.h>
 #include <stdio.h>
 

@@ -11,11 +11,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Read the whole file PATH into a new malloc'd buffer *BUFP of *LENP
-   bytes (fileio.c).  Errors: RELOPT_E_IO naming the system error.  */
-int relopt_read_whole_file (const char *path, unsigned char **bufp,
-                            size_t *lenp, struct relopt_error *err);
-
 /* Identity of a file that was read (device, inode, size, mtime), so a
    later replacement can verify it still replaces the same file.  */
 struct relopt_file_id
@@ -24,7 +19,7 @@ struct relopt_file_id
   int64_t mtime_sec, mtime_nsec;
 };
 
-/* As relopt_read_whole_file, also recording the file's identity.  */
+/* As relopt_read_whole_file (relopt.h), also recording the file's identity. */
 int relopt_read_file_id (const char *path, unsigned char **bufp, size_t *lenp,
                          struct relopt_file_id *id, struct relopt_error *err);
 

@@ -7,22 +7,11 @@
    new malloc'd buffer (DATA_OWNED).  Symbol table entries are permuted as
    raw records, so fields relopt does not interpret are kept bit for bit.
 
-   Three files share this header: parse.c turns bytes into a validated
-   image (relopt_image_read_mem, relopt_image_adopt_map), image.c holds
-   the model's accessors and edits, serialize.c turns an image back into
-   bytes (relopt_image_layout, relopt_layout_write).
-
-   Layout of an output file (relopt_image_serialize):
-
-     +----------------------+ 0
-     | ELF header           |
-     +----------------------+
-     | section 1 contents   |  each at its sh_addralign, in index order
-     | ...                  |  (SHT_NOBITS and SHT_NULL take no bytes)
-     | section N-1 contents |
-     +----------------------+
-     | section header table |  aligned to the ELF class word
-     +----------------------+
+   parse.c turns bytes into a validated image (relopt_image_read_mem,
+   relopt_image_adopt_map) and image.c holds the model's accessors and
+   edits.  Turning an image back into bytes is layout.h's (serialize.c);
+   the loader library's view of an image is rloview.h's (check.c).  The
+   error helper, relopt_set_error, is public (relopt.h).
 
    Format references: System V gABI (ELF header, sections, symbols,
    relocations, extended section numbering), doc/design.md.  */
@@ -147,10 +136,6 @@ struct relopt_rel
   int64_t addend; /* r_addend for RELA, 0 for REL */
 };
 
-/* Set ERR to CODE and a printf-style message; returns CODE.  */
-int relopt_set_error (struct relopt_error *err, int code, const char *fmt, ...)
-    __attribute__ ((format (printf, 3, 4)));
-
 /* A section's display name for messages: "'.text' (section 3)".  Uses a
    static-free buffer supplied by the caller of at least 96 bytes.  */
 const char *relopt_section_label (const relopt_image *img, uint32_t idx,
@@ -226,9 +211,7 @@ unsigned relopt_image_hash_entsize (const relopt_image *img);
 /* Whether symbol SYM may be chained in .hash (doc/design.md 2: defined, named,
    not STT_SECTION/STT_FILE, not an ARM/AArch64 mapping symbol; of several
    symbols with one name only the first is chained, see relopt_sysv_select) /
-   is hashed in .gnu.hash (doc/design.md 3: defined, named, global or weak).
-   The rules themselves are the loader library's rlo_sysv_hashed and
-   rlo_gnu_hashed.  */
+   is hashed in .gnu.hash (doc/design.md 3: defined, named, global or weak). */
 bool relopt_sym_sysv_hashed (const relopt_image *img,
                              const struct relopt_sym *sym);
 bool relopt_sym_gnu_hashed (const struct relopt_sym *sym);
@@ -246,6 +229,14 @@ bool relopt_symtab_user_type (uint32_t sh_type);
    branch addend is never read from a section this answers true for.  */
 bool relopt_image_rewrites (const relopt_image *img, uint32_t idx);
 
+/* Whether NAME is an ARM/AArch64 mapping symbol (AAELF: "$a", "$d",
+   "$t", "$x", alone or followed by '.' and more).  relopt_sym_sysv_hashed
+   leaves them out on EM_ARM and EM_AARCH64 only, where AAELF reserves
+   them (doc/design.md 2 says "the ARM/AArch64 mapping symbols"; elsewhere such
+   a name is an ordinary symbol a loader may look up), as the loader
+   library does (loader/relopt-loader.h).  */
+bool relopt_is_mapping_symbol (const char *name);
+
 /* An array of IMG's NSYMS symbol names (unnamed: ""; entry 0 keeps a
    name if it has one), pointing into the .strtab bytes; caller frees the
    array only.  NULL on no memory.  */
@@ -256,59 +247,11 @@ const char **relopt_image_sym_names (const relopt_image *img);
 uint32_t relopt_image_find_type (const relopt_image *img, uint32_t sh_type,
                                  unsigned *count);
 
-/* The loader library's view of IMG (loader/relopt-loader.h), pointing
-   into IMG's section data, valid while IMG lives: what a loader holds
-   about the module (*E: symtab, strtab, class, byte order, machine,
-   flags), and section IDX as rlo_*_validate and
-   rlo_count_branch_targets take it (*R; SysV words of the size relopt
-   writes for this machine, doc/design.md 2, whatever sh_entsize says).  An
-   empty section gets a pointer to one zero byte.  Defined in check.c,
-   the library's user in bfdext.  */
-struct rlo_elf;
-struct rlo_section;
-void relopt_image_rlo_elf (const relopt_image *img, struct rlo_elf *e);
-void relopt_image_rlo_section (const relopt_image *img, uint32_t idx,
-                               struct rlo_section *r);
-
 /* ELF requires locals first: symbols [1, sh_info) local, the rest not.
    Returns 0, or CODE with a message naming the first symbol out of
    place.  */
 int relopt_image_check_locals_first (const relopt_image *img, int code,
                                      struct relopt_error *err);
-
-/* The output layout of an image (serialize.c): where each section goes
-   and the bytes serialize makes itself (ELF header, section header
-   table).  Everything else is a section's DATA: the input's bytes for a
-   section no pass changed, a pass's buffer otherwise.  */
-struct relopt_layout
-{
-  uint64_t *offset;    /* SHNUM output offsets (0 for no bytes), owned */
-  unsigned char *ehdr; /* EHSIZE bytes, owned */
-  size_t ehsize;
-  unsigned char *shdrs; /* SHDRS_SIZE bytes at SHOFF, owned */
-  uint64_t shoff, shdrs_size;
-  uint64_t total; /* file size in bytes */
-};
-
-/* Lay IMG out (the layout drawn at the top of this file).  Errors:
-   RELOPT_E_FORMAT (ELFCLASS32 output past 4 GiB), RELOPT_E_NOMEM.
-   Release with relopt_layout_free.  */
-int relopt_image_layout (const relopt_image *img, struct relopt_layout *lay,
-                         struct relopt_error *err);
-void relopt_layout_free (struct relopt_layout *lay);
-
-/* Whether writing LAY would reproduce IMG's input file byte for byte.  */
-bool relopt_layout_unchanged (const relopt_image *img,
-                              const struct relopt_layout *lay);
-
-/* Write the file LAY describes to OUT_FD (new and empty) with pwrite.
-   Sections whose bytes are the input's unchanged are copied from IN_FD,
-   the input file IMG was read from, with copy_file_range (by the kernel,
-   or shared extents on a reflink filesystem); IN_FD -1 writes everything
-   from memory.  Returns 0 or an errno value.  */
-int relopt_layout_write (const relopt_image *img,
-                         const struct relopt_layout *lay, int in_fd,
-                         int out_fd);
 
 /* Parse the LEN bytes at MAP (a relopt_map_file mapping, which the image
    then owns and unmaps when freed) as relopt_image_read_mem does

@@ -1,13 +1,18 @@
-/* pipeline.c -- the rewrite pipeline: one function that lists the passes
-   (read, validate, order symbols, remap indices, order branch relocations,
-   build .strtab, build hash tables, size, write, replace the file).  The
-   output contract is doc/design.md "Output contract"; what each pass may
-   change is listed there in point 1.  */
+/* pipeline.c -- the rewrite pipeline.  relopt_pipeline (at the end) is
+   the whole route from input to output: read (a mapped file or memory,
+   decoded by a codec), parse (after a strip program, if named), the
+   passes (relopt_rewrite: trailer, relopt's own strip, tables, symbol
+   order and index remapping, branch relocation order, .strtab, hash
+   tables), layout, write (a file from the layout, or bytes encoded into
+   memory or a file).  The command, the ld plugin and the tests all come
+   through it.  The output contract is doc/design.md "Output contract"; what
+   each pass may change is listed there in point 1.  */
 
 #include <config.h>
 #include "fileio.h"
 #include "hashsec.h"
 #include "image.h"
+#include "layout.h"
 #include "relsort.h"
 #include "stripdebug.h"
 #include "strtab.h"
@@ -197,26 +202,127 @@ relopt_rewrite (relopt_image *img, const struct relopt_options *opts,
   return rc;
 }
 
-int
-relopt_rewrite_mem (const unsigned char *in, size_t inlen,
-                    const struct relopt_options *opts, unsigned char **outp,
-                    size_t *outlenp, struct relopt_stats *stats,
-                    struct relopt_error *err)
+/* The input of one pipeline run: the file mapped (or the caller's
+   bytes), its ELF bytes (decoded when compressed), its identity.  */
+struct input
 {
-  relopt_image *img;
-  int rc;
+  unsigned char *map; /* the file's mapping, or NULL */
+  size_t maplen;
+  int fd;                   /* the file, or -1 */
+  struct relopt_file_id id; /* the file that was read */
+  const unsigned char *raw; /* the input as read */
+  size_t rawlen;
+  unsigned char *decoded; /* the ELF bytes of a compressed input */
+  const unsigned char *elf;
+  size_t elflen;
+};
 
-  *outp = NULL;
-  *outlenp = 0;
-  rc = relopt_image_read_mem (in, inlen, &img, err);
+/* Step 1, read: the file mapped, or the caller's bytes, decoded when the
+   codec says they are compressed.  */
+static int
+read_input (const struct relopt_route *r, struct input *in,
+            struct relopt_error *err)
+{
+  int rc = 0;
+
+  memset (in, 0, sizeof *in);
+  in->fd = -1;
+  if (r->inpath)
+    rc = relopt_map_file (r->inpath, &in->map, &in->maplen, &in->fd, &in->id,
+                          err);
   if (rc)
     return rc;
-  rc = relopt_rewrite (img, opts, stats, err);
+  in->raw = r->inpath ? in->map : r->in;
+  in->rawlen = r->inpath ? in->maplen : r->inlen;
+  if (r->codec && r->codec->decode)
+    rc = r->codec->decode (r->codec->ctx, in->raw, in->rawlen, &in->decoded,
+                           &in->elflen, err);
+  in->elf = in->decoded ? in->decoded : in->raw;
+  if (in->decoded == NULL)
+    in->elflen = in->rawlen;
+  return rc;
+}
+
+static void
+free_input (struct input *in)
+{
+  free (in->decoded);
+  if (in->map)
+    relopt_unmap_file (in->map, in->maplen);
+  if (in->fd >= 0)
+    close (in->fd);
+}
+
+/* Step 2, parse: the image of the input's ELF bytes.  A mapped plain
+   file becomes the image's own (the sections no pass changes are never
+   copied in user space); other bytes are copied.  */
+static int
+parse_input (struct input *in, relopt_image **imgp, struct relopt_error *err)
+{
+  int rc;
+
+  if (in->map && in->decoded == NULL)
+    {
+      rc = relopt_image_adopt_map (in->map, in->maplen, imgp, err);
+      in->map = NULL; /* the image owns it now, or released it */
+      return rc;
+    }
+  return relopt_image_read_mem (in->elf, in->elflen, imgp, err);
+}
+
+/* Step 2, with a strip program: the program strips the ELF bytes and its
+   output is parsed.  A trailer is refused first as the rewrite would
+   refuse it (the program would drop it silently); tables of an earlier
+   run are removed first (with strip's output order they would no longer
+   be last, so a second run would differ from the first).  */
+static int
+parse_stripped (const struct relopt_route *r, const struct input *in,
+                const struct relopt_options *opts, relopt_image **imgp,
+                uint64_t *trailerp, struct relopt_error *err)
+{
+  struct relopt_stats scratch;
+  struct relopt_options none = *opts;
+  relopt_image *img;
+  unsigned char *bare = NULL, *out = NULL;
+  size_t barelen = 0, outlen = 0;
+  bool unsigned_file;
+  int rc;
+
+  rc = relopt_image_read_mem (in->elf, in->elflen, &img, err);
   if (rc == 0)
-    rc = relopt_image_serialize (img, outp, outlenp, err);
-  if (rc == 0 && stats)
-    stats->file_bytes_after = *outlenp;
+    rc = refuse_trailer (img, opts, &scratch, err);
+  if (rc)
+    {
+      relopt_image_free (img);
+      return rc;
+    }
+  *trailerp = img->trailer_len;
+  unsigned_file = img->trailer_len == 0;
+  none.hash_style = RELOPT_HASH_NONE;
+  none.hash_style_given = true;
+  none.strip = RELOPT_STRIP_NONE;
+  if (relopt_image_find_type (img, RELOPT_SHT_HASH, NULL)
+      || relopt_image_find_type (img, RELOPT_SHT_GNU_HASH, NULL))
+    {
+      rc = relopt_rewrite (img, &none, NULL, err);
+      if (rc == 0)
+        rc = relopt_image_serialize (img, &bare, &barelen, err);
+    }
+  else
+    barelen = (size_t)img->elf_end;
   relopt_image_free (img);
+  /* The program may read the file itself when it holds exactly the
+     bytes to strip.  */
+  if (rc == 0)
+    rc = r->strip->run (r->strip->ctx,
+                        bare == NULL && unsigned_file && in->decoded == NULL
+                            ? r->inpath
+                            : NULL,
+                        bare ? bare : in->elf, barelen, &out, &outlen, err);
+  free (bare);
+  if (rc == 0)
+    rc = relopt_image_read_mem (out, outlen, imgp, err);
+  free (out);
   return rc;
 }
 
@@ -235,61 +341,159 @@ write_layout (int fd, void *ctx)
   return relopt_layout_write (w->img, w->lay, w->in_fd, fd);
 }
 
-/* The file path: the input is mapped, not read (the sections no pass
-   changes are never touched in user space), and the output is written
-   from the layout, those sections copied by the kernel from the input
-   file (copy_file_range).  A result equal to the input's bytes is not
-   written at all when it would replace the input (doc/design.md 7: same inode,
-   same mtime, so make and hard links see no change).  */
+/* Step 5, write: nothing when, in place, the result equals the input's
+   ELF bytes; a plain file from the layout, the unchanged sections copied
+   by the kernel from the input file; otherwise the bytes serialized,
+   encoded again when the input was compressed, into memory or a file.  */
+static int
+write_output (const struct relopt_route *r, const struct input *in,
+              const relopt_image *img, const struct relopt_layout *lay,
+              const struct relopt_options *opts, struct relopt_stats *stats,
+              struct relopt_error *err)
+{
+  /* The image reads the input file itself (no strip program, no codec):
+     the sections no pass changed can come from its descriptor.  */
+  bool from_file = img->file_mapped && in->fd >= 0;
+  bool in_place = r->outp == NULL && r->outpath == NULL;
+  /* In place, the rename must replace the file that was read: if it was
+     replaced or removed meanwhile, stop rather than resurrect it.  */
+  const struct relopt_file_id *expect = in_place ? &in->id : NULL;
+  const char *dest = in_place ? r->inpath : r->outpath;
+  unsigned char *buf = NULL, *enc = NULL;
+  size_t len = 0, enclen = 0;
+  int rc;
+
+  if (in_place && from_file && relopt_layout_unchanged (img, lay))
+    {
+      stats->file_unchanged = true;
+      return 0;
+    }
+  if (r->outp == NULL && from_file)
+    {
+      struct layout_writer w = { img, lay, in->fd };
+      return relopt_replace_file_with (dest, write_layout, &w, r->inpath,
+                                       expect, opts->flush, err);
+    }
+  rc = relopt_image_serialize (img, &buf, &len, err);
+  if (rc)
+    return rc;
+  if (in_place && len == in->elflen && memcmp (buf, in->elf, len) == 0)
+    {
+      stats->file_unchanged = true;
+      free (buf);
+      return 0;
+    }
+  if (in->decoded && r->codec->encode)
+    {
+      rc = r->codec->encode (r->codec->ctx, in->raw, in->rawlen, buf, len,
+                             &enc, &enclen, err);
+      free (buf);
+      if (rc)
+        {
+          free (enc);
+          return rc;
+        }
+      buf = enc;
+      len = enclen;
+    }
+  if (r->outp)
+    {
+      *r->outp = buf;
+      *r->outlenp = len;
+      return 0;
+    }
+  rc = relopt_replace_file_checked (dest, buf, len, r->inpath, expect, err);
+  free (buf);
+  return rc;
+}
+
+/* The whole rewrite, read to write:
+
+     read      the file mapped (or the caller's bytes), decoded when
+               compressed (ROUTE->codec)
+     parse     an image of the ELF bytes; a strip program (ROUTE->strip)
+               runs on them first when one is named
+     passes    relopt_rewrite: trailer, relopt's own strip, tables
+               settled, symbols ordered and indices remapped, branch
+               relocations sorted, .strtab merged, hash tables built
+     layout    offsets of every section and the headers
+     write     nothing when unchanged in place; a file written from the
+               layout (unchanged sections copied by the kernel), or the
+               bytes serialized, encoded again, into memory or a file  */
+int
+relopt_pipeline (const struct relopt_route *r,
+                 const struct relopt_options *opts, struct relopt_stats *stats,
+                 struct relopt_error *err)
+{
+  struct relopt_stats local;
+  struct relopt_layout lay;
+  struct input in;
+  relopt_image *img = NULL;
+  uint64_t trailer = 0;
+  int rc;
+
+  if (stats == NULL)
+    stats = &local;
+  if (r->outp)
+    {
+      *r->outp = NULL;
+      *r->outlenp = 0;
+    }
+  memset (&lay, 0, sizeof lay);
+  /* 1. Read.  */
+  rc = read_input (r, &in, err);
+  /* 2. Parse, after a strip program when one is named.  */
+  if (rc == 0 && r->strip)
+    rc = parse_stripped (r, &in, opts, &img, &trailer, err);
+  else if (rc == 0)
+    rc = parse_input (&in, &img, err);
+  /* 3. The passes.  */
+  if (rc == 0)
+    rc = relopt_rewrite (img, opts, stats, err);
+  if (rc == 0 && r->strip)
+    {
+      stats->file_bytes_before = in.elflen;
+      stats->trailer_bytes = trailer;
+    }
+  /* 4. Layout.  */
+  if (rc == 0)
+    rc = relopt_image_layout (img, &lay, err);
+  if (rc == 0)
+    stats->file_bytes_after = lay.total;
+  /* 5. Write.  */
+  if (rc == 0)
+    rc = write_output (r, &in, img, &lay, opts, stats, err);
+  relopt_layout_free (&lay);
+  relopt_image_free (img);
+  free_input (&in);
+  return rc;
+}
+
+int
+relopt_rewrite_mem (const unsigned char *in, size_t inlen,
+                    const struct relopt_options *opts, unsigned char **outp,
+                    size_t *outlenp, struct relopt_stats *stats,
+                    struct relopt_error *err)
+{
+  struct relopt_route r;
+
+  memset (&r, 0, sizeof r);
+  r.in = in;
+  r.inlen = inlen;
+  r.outp = outp;
+  r.outlenp = outlenp;
+  return relopt_pipeline (&r, opts, stats, err);
+}
+
 int
 relopt_rewrite_file (const char *inpath, const char *outpath,
                      const struct relopt_options *opts,
                      struct relopt_stats *stats, struct relopt_error *err)
 {
-  struct relopt_file_id id;
-  struct relopt_layout lay;
-  struct layout_writer w;
-  relopt_image *img;
-  unsigned char *map;
-  size_t len;
-  int fd, rc;
+  struct relopt_route r;
 
-  rc = relopt_map_file (inpath, &map, &len, &fd, &id, err);
-  if (rc)
-    return rc;
-  rc = relopt_image_adopt_map (map, len, &img, err);
-  if (rc == 0)
-    rc = relopt_rewrite (img, opts, stats, err);
-  if (rc == 0)
-    rc = relopt_image_layout (img, &lay, err);
-  if (rc)
-    {
-      relopt_image_free (img);
-      close (fd);
-      return rc;
-    }
-  if (stats)
-    stats->file_bytes_after = lay.total;
-  if (outpath == NULL && relopt_layout_unchanged (img, &lay))
-    {
-      if (stats)
-        stats->file_unchanged = true;
-      rc = 0;
-    }
-  else
-    {
-      /* In place, the rename must replace the file that was read: if it
-         was replaced or removed meanwhile, stop rather than resurrect
-         it.  */
-      w.img = img;
-      w.lay = &lay;
-      w.in_fd = fd;
-      rc = relopt_replace_file_with (outpath ? outpath : inpath, write_layout,
-                                     &w, inpath, outpath ? NULL : &id,
-                                     opts->flush, err);
-    }
-  relopt_layout_free (&lay);
-  relopt_image_free (img);
-  close (fd);
-  return rc;
+  memset (&r, 0, sizeof r);
+  r.inpath = inpath;
+  r.outpath = outpath;
+  return relopt_pipeline (&r, opts, stats, err);
 }

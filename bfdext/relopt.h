@@ -57,6 +57,12 @@ extern "C"
                        file, so a caller names that file, not the input */
   };
 
+  /* Set ERR to CODE and a printf-style message (made one line of
+     printable ASCII); returns CODE.  The one way an error is made, in the
+     library and by its callers' hooks (bfdext/error.c).  */
+  int relopt_set_error (struct relopt_error *err, int code, const char *fmt,
+                        ...) __attribute__ ((format (printf, 3, 4)));
+
   /* Hash table styles, as bits.  */
   enum relopt_hash_style
   {
@@ -239,8 +245,79 @@ extern "C"
   int relopt_image_serialize (const relopt_image *img, unsigned char **outp,
                               size_t *lenp, struct relopt_error *err);
 
+  /* A codec for compressed modules, supplied by the caller (the command's
+     src/compress.c; the library links no compressor).  DECODE: when RAW
+     (RAWLEN bytes, the input as read) is compressed, *ELFP (malloc'd,
+     owned by the caller) and *ELFLENP get the object; when it is not,
+     *ELFP stays NULL; returns 0 or an error.  ENCODE (may be NULL: the
+     result stays uncompressed): ELF/ELFLEN compressed in RAW's format
+     into *OUTP (malloc'd), *OUTLENP bytes.  CTX is passed to both.  */
+  struct relopt_codec
+  {
+    int (*decode) (void *ctx, const unsigned char *raw, size_t rawlen,
+                   unsigned char **elfp, size_t *elflenp,
+                   struct relopt_error *err);
+    int (*encode) (void *ctx, const unsigned char *raw, size_t rawlen,
+                   const unsigned char *elf, size_t elflen,
+                   unsigned char **outp, size_t *outlenp,
+                   struct relopt_error *err);
+    void *ctx;
+  };
+
+  /* A strip program run before the rewrite instead of relopt's own strip
+     (the command's src/strip.c, for $RELOPT_STRIP).  RUN strips the LEN
+     bytes at ELF (PATH, when not NULL, is a file holding exactly those
+     bytes that the program may read instead of a copy) into *OUTP
+     (malloc'd), *OUTLENP bytes; returns 0 or an error.  */
+  struct relopt_strip_program
+  {
+    int (*run) (void *ctx, const char *path, const unsigned char *elf,
+                size_t len, unsigned char **outp, size_t *outlenp,
+                struct relopt_error *err);
+    void *ctx;
+  };
+
+  /* Where relopt_pipeline reads and writes.  Source: the file INPATH, or
+     the INLEN bytes at IN when INPATH is NULL.  Sink: memory when OUTP is
+     not NULL (*OUTP malloc'd, owned by the caller, *OUTLENP bytes), else
+     the file OUTPATH, else INPATH in place.  CODEC (may be NULL) decodes
+     a compressed input and encodes the result in its format; STRIP (may
+     be NULL) is a strip program run first (struct relopt_strip_program).
+     Zero-initialise, then set what applies.  */
+  struct relopt_route
+  {
+    const char *inpath;
+    const unsigned char *in;
+    size_t inlen;
+    const char *outpath;
+    unsigned char **outp;
+    size_t *outlenp;
+    const struct relopt_codec *codec;
+    const struct relopt_strip_program *strip;
+  };
+
+  /* A whole rewrite, read to write, as ROUTE says (bfdext/pipeline.c; the
+     steps are listed there): read the input (a file is mapped, not
+     copied), decode it, run a strip program, run the passes of
+     relopt_rewrite, lay the result out, encode it and write it.  A file
+     is written to a temporary file in the destination's directory and
+     renamed over it only when complete, so on any failure the
+     destination and the input are byte-identical to what they were; in
+     place, a symbolic link's target is rewritten, the file mode is kept,
+     and a result equal to the input (its ELF bytes, for a compressed
+     module) leaves the file untouched (no write, no rename: same inode,
+     same mtime; STATS->file_unchanged).  A plain file written to a file
+     has the sections no pass changed copied by the kernel from the input
+     (copy_file_range).  STATS may be NULL; its sizes are the ELF
+     object's (uncompressed).  Errors: those of relopt_image_read_mem,
+     relopt_rewrite and the codec or strip program, RELOPT_E_IO.  */
+  int relopt_pipeline (const struct relopt_route *route,
+                       const struct relopt_options *opts,
+                       struct relopt_stats *stats, struct relopt_error *err);
+
   /* Read, rewrite and serialize in one call: IN/INLEN is the input object,
-   *OUTP and *OUTLEN the new object (malloc'd, owned by the caller).  */
+   *OUTP and *OUTLEN the new object (malloc'd, owned by the caller).
+   relopt_pipeline from memory to memory.  */
   int relopt_rewrite_mem (const unsigned char *in, size_t inlen,
                           const struct relopt_options *opts,
                           unsigned char **outp, size_t *outlenp,
@@ -259,10 +336,17 @@ extern "C"
      one run to the next; comparing it first would cost a read of a file
      the caller asked to replace).  Errors: any of the above plus
      RELOPT_E_IO.  */
+  /* relopt_pipeline from the file INPATH to OUTPATH (or in place).  */
   int relopt_rewrite_file (const char *inpath, const char *outpath,
                            const struct relopt_options *opts,
                            struct relopt_stats *stats,
                            struct relopt_error *err);
+
+  /* Read the whole file PATH into a new malloc'd buffer *BUFP of *LENP
+     bytes (bfdext/fileio.c).  Refuses what is not a regular file.
+     Errors: RELOPT_E_IO naming the system error, RELOPT_E_NOMEM.  */
+  int relopt_read_whole_file (const char *path, unsigned char **bufp,
+                              size_t *lenp, struct relopt_error *err);
 
   /* Write LEN bytes at BUF to PATH atomically (temporary file in the same
      directory, fsync, rename).  When MODE_FROM is not NULL the new file gets

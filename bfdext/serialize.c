@@ -7,6 +7,7 @@
 
 #include <config.h>
 #include "image.h"
+#include "layout.h"
 #include "fileio.h"
 #include <errno.h>
 #include <stdlib.h>

@@ -27,6 +27,11 @@ EXTRA_DIST += scripts/failure-injection.sh scripts/vanish.c doc/failure.md
 TESTS += scripts/check-history.sh
 EXTRA_DIST += scripts/check-history.sh
 
+## The library boundary: src/ and plugin/ include only relopt.h from
+## bfdext/ (a grep, which first proves it catches an offender).
+TESTS += scripts/check-library-boundary.sh
+EXTRA_DIST += scripts/check-library-boundary.sh
+
 ## relopt in kbuild's strip slot, without kbuild: --strip-*, RELOPT_FLAGS,
 ## compressed modules, the multi-file summary (a few seconds); relopt's
 ## own strip against each target's binutils strip on gcc/g++/gas objects

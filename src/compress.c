@@ -2,7 +2,6 @@
 
 #include <config.h>
 #include "compress.h"
-#include "image.h"
 #include "iberty.h"
 #include <stdlib.h>
 #include <string.h>
@@ -16,26 +15,26 @@
 #include <zlib.h>
 #endif
 
-enum relopt_zformat
-relopt_z_detect (const unsigned char *buf, size_t len)
+enum cmd_zformat
+cmd_z_detect (const unsigned char *buf, size_t len)
 {
   static const unsigned char xz[6] = { 0xfd, '7', 'z', 'X', 'Z', 0 };
   static const unsigned char zst[4] = { 0x28, 0xb5, 0x2f, 0xfd };
 
   if (len >= sizeof xz && memcmp (buf, xz, sizeof xz) == 0)
-    return RELOPT_Z_XZ;
+    return CMD_Z_XZ;
   if (len >= sizeof zst && memcmp (buf, zst, sizeof zst) == 0)
-    return RELOPT_Z_ZSTD;
+    return CMD_Z_ZSTD;
   if (len >= 2 && buf[0] == 0x1f && buf[1] == 0x8b)
-    return RELOPT_Z_GZIP;
-  return RELOPT_Z_NONE;
+    return CMD_Z_GZIP;
+  return CMD_Z_NONE;
 }
 
 static int ATTRIBUTE_UNUSED
-corrupt (enum relopt_zformat fmt, const char *why, struct relopt_error *err)
+corrupt (enum cmd_zformat fmt, const char *why, struct relopt_error *err)
 {
   return relopt_set_error (err, RELOPT_E_FORMAT, "compressed module (%s): %s",
-                           relopt_z_name (fmt), why);
+                           cmd_z_name (fmt), why);
 }
 
 /* Grow *BUF (capacity *CAP bytes) to at least twice its size.  */
@@ -58,7 +57,7 @@ grow (unsigned char **buf, size_t *cap, struct relopt_error *err)
 #ifdef HAVE_LZMA
 /* Run an initialised liblzma stream S over IN/INLEN to the end.  */
 static int
-lzma_run (lzma_stream *s, enum relopt_zformat fmt, const unsigned char *in,
+lzma_run (lzma_stream *s, enum cmd_zformat fmt, const unsigned char *in,
           size_t inlen, unsigned char **outp, size_t *outlenp,
           struct relopt_error *err)
 {
@@ -116,7 +115,7 @@ xz_decompress (const unsigned char *buf, size_t len, unsigned char **outp,
 
   if (lzma_stream_decoder (&s, UINT64_MAX, LZMA_CONCATENATED) != LZMA_OK)
     return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
-  return lzma_run (&s, RELOPT_Z_XZ, buf, len, outp, outlenp, err);
+  return lzma_run (&s, CMD_Z_XZ, buf, len, outp, outlenp, err);
 }
 
 /* xz --check=crc32 --lzma2=dict=1MiB: preset 6 (xz's default) with a
@@ -145,7 +144,7 @@ xz_compress (const unsigned char *buf, size_t len, const unsigned char *orig,
   filters[1].options = NULL;
   if (lzma_stream_encoder (&s, filters, check) != LZMA_OK)
     return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
-  return lzma_run (&s, RELOPT_Z_XZ, buf, len, outp, outlenp, err);
+  return lzma_run (&s, CMD_Z_XZ, buf, len, outp, outlenp, err);
 }
 #endif
 
@@ -175,7 +174,7 @@ zstd_decompress (const unsigned char *buf, size_t len, unsigned char **outp,
       *outlenp = zout.pos;
       if (ZSTD_isError (r))
         {
-          rc = corrupt (RELOPT_Z_ZSTD, ZSTD_getErrorName (r), err);
+          rc = corrupt (CMD_Z_ZSTD, ZSTD_getErrorName (r), err);
           break;
         }
       /* All input read and room left: nothing more is pending.  */
@@ -183,7 +182,7 @@ zstd_decompress (const unsigned char *buf, size_t len, unsigned char **outp,
         break;
     }
   if (rc == 0 && r != 0)
-    rc = corrupt (RELOPT_Z_ZSTD, "truncated", err);
+    rc = corrupt (CMD_Z_ZSTD, "truncated", err);
   ZSTD_freeDStream (d);
   if (rc)
     {
@@ -269,7 +268,7 @@ gzip_decompress (const unsigned char *in, size_t inlen, unsigned char **outp,
             break;
           if (inflateReset (&z) != Z_OK)
             {
-              rc = corrupt (RELOPT_Z_GZIP, "corrupt data (zlib)", err);
+              rc = corrupt (CMD_Z_GZIP, "corrupt data (zlib)", err);
               goto fail;
             }
           continue;
@@ -281,12 +280,12 @@ gzip_decompress (const unsigned char *in, size_t inlen, unsigned char **outp,
         }
       if (r == Z_BUF_ERROR && z.avail_out != 0)
         {
-          rc = corrupt (RELOPT_Z_GZIP, "truncated", err);
+          rc = corrupt (CMD_Z_GZIP, "truncated", err);
           goto fail;
         }
       if (r != Z_OK && r != Z_BUF_ERROR)
         {
-          rc = corrupt (RELOPT_Z_GZIP, "corrupt data (zlib)", err);
+          rc = corrupt (CMD_Z_GZIP, "corrupt data (zlib)", err);
           goto fail;
         }
     }
@@ -344,7 +343,7 @@ gzip_compress (const unsigned char *buf, size_t len,
 }
 #endif
 
-/* One codec per format, indexed by enum relopt_zformat: its name, the
+/* One codec per format, indexed by enum cmd_zformat: its name, the
    library it needs and its two directions (NULL when relopt was built
    without the library).  */
 struct codec
@@ -374,27 +373,26 @@ struct codec
 #endif
 
 static const struct codec codecs[] = {
-  [RELOPT_Z_NONE] = { "none", NULL, NULL, NULL },
-  [RELOPT_Z_XZ] = { "xz", "liblzma", XZ_CODEC },
-  [RELOPT_Z_ZSTD] = { "zstd", "libzstd", ZSTD_CODEC },
-  [RELOPT_Z_GZIP] = { "gzip", "zlib", GZIP_CODEC },
+  [CMD_Z_NONE] = { "none", NULL, NULL, NULL },
+  [CMD_Z_XZ] = { "xz", "liblzma", XZ_CODEC },
+  [CMD_Z_ZSTD] = { "zstd", "libzstd", ZSTD_CODEC },
+  [CMD_Z_GZIP] = { "gzip", "zlib", GZIP_CODEC },
 };
 
 const char *
-relopt_z_name (enum relopt_zformat fmt)
+cmd_z_name (enum cmd_zformat fmt)
 {
-  return fmt > RELOPT_Z_NONE && fmt <= RELOPT_Z_GZIP ? codecs[fmt].name
-                                                     : "none";
+  return fmt > CMD_Z_NONE && fmt <= CMD_Z_GZIP ? codecs[fmt].name : "none";
 }
 
 /* Set *CP to the codec of FMT.  Errors: RELOPT_E_FORMAT (message WHAT)
    when FMT is not a compressed format, RELOPT_E_UNSUPPORTED when relopt
    was built without its library.  */
 static int
-codec_of (enum relopt_zformat fmt, const char *what, const struct codec **cp,
+codec_of (enum cmd_zformat fmt, const char *what, const struct codec **cp,
           struct relopt_error *err)
 {
-  if (fmt <= RELOPT_Z_NONE || fmt > RELOPT_Z_GZIP)
+  if (fmt <= CMD_Z_NONE || fmt > CMD_Z_GZIP)
     return relopt_set_error (err, RELOPT_E_FORMAT, "%s", what);
   if (codecs[fmt].decompress == NULL)
     return relopt_set_error (err, RELOPT_E_UNSUPPORTED,
@@ -406,9 +404,9 @@ codec_of (enum relopt_zformat fmt, const char *what, const struct codec **cp,
 }
 
 int
-relopt_z_decompress (enum relopt_zformat fmt, const unsigned char *buf,
-                     size_t len, unsigned char **outp, size_t *outlenp,
-                     struct relopt_error *err)
+cmd_z_decompress (enum cmd_zformat fmt, const unsigned char *buf, size_t len,
+                  unsigned char **outp, size_t *outlenp,
+                  struct relopt_error *err)
 {
   const struct codec *c = NULL;
   int rc = codec_of (fmt, "not compressed", &c, err);
@@ -419,10 +417,10 @@ relopt_z_decompress (enum relopt_zformat fmt, const unsigned char *buf,
 }
 
 int
-relopt_z_compress (enum relopt_zformat fmt, const unsigned char *buf,
-                   size_t len, const unsigned char *orig, size_t origlen,
-                   unsigned char **outp, size_t *outlenp,
-                   struct relopt_error *err)
+cmd_z_compress (enum cmd_zformat fmt, const unsigned char *buf, size_t len,
+                const unsigned char *orig, size_t origlen,
+                unsigned char **outp, size_t *outlenp,
+                struct relopt_error *err)
 {
   const struct codec *c = NULL;
   int rc = codec_of (fmt, "no format", &c, err);

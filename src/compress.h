@@ -11,29 +11,29 @@
 #include "relopt.h"
 #include <stddef.h>
 
-enum relopt_zformat
+enum cmd_zformat
 {
-  RELOPT_Z_NONE = 0,
-  RELOPT_Z_XZ,   /* FD 37 7A 58 5A 00 (xz file format 1.0.4) */
-  RELOPT_Z_ZSTD, /* 28 B5 2F FD (RFC 8878 frame magic) */
-  RELOPT_Z_GZIP  /* 1F 8B (RFC 1952) */
+  CMD_Z_NONE = 0,
+  CMD_Z_XZ,   /* FD 37 7A 58 5A 00 (xz file format 1.0.4) */
+  CMD_Z_ZSTD, /* 28 B5 2F FD (RFC 8878 frame magic) */
+  CMD_Z_GZIP  /* 1F 8B (RFC 1952) */
 };
 
-/* The format of the LEN bytes at BUF by their magic, RELOPT_Z_NONE for
+/* The format of the LEN bytes at BUF by their magic, CMD_Z_NONE for
    anything else (an ELF file, or garbage the ELF reader will name).  */
-enum relopt_zformat relopt_z_detect (const unsigned char *buf, size_t len);
+enum cmd_zformat cmd_z_detect (const unsigned char *buf, size_t len);
 
-/* "xz", "zstd", "gzip" ("none" for RELOPT_Z_NONE).  */
-const char *relopt_z_name (enum relopt_zformat fmt);
+/* "xz", "zstd", "gzip" ("none" for CMD_Z_NONE).  */
+const char *cmd_z_name (enum cmd_zformat fmt);
 
 /* Decompress LEN bytes at BUF in format FMT (every concatenated stream,
    frame or member) into a new malloc'd buffer *OUTP of *OUTLENP bytes,
    owned by the caller.  Errors: RELOPT_E_UNSUPPORTED "compressed module
    (xz): relopt was built without liblzma" when the library is missing,
    RELOPT_E_FORMAT for corrupt or truncated data, RELOPT_E_NOMEM.  */
-int relopt_z_decompress (enum relopt_zformat fmt, const unsigned char *buf,
-                         size_t len, unsigned char **outp, size_t *outlenp,
-                         struct relopt_error *err);
+int cmd_z_decompress (enum cmd_zformat fmt, const unsigned char *buf,
+                      size_t len, unsigned char **outp, size_t *outlenp,
+                      struct relopt_error *err);
 
 /* Compress LEN bytes at BUF in format FMT the way kbuild 6.1's
    scripts/Makefile.modinst does, into a new malloc'd *OUTP (*OUTLENP
@@ -42,10 +42,10 @@ int relopt_z_decompress (enum relopt_zformat fmt, const unsigned char *buf,
    takes CRC32 or none), zstd at zstd's default level 3 (`zstd -T0'),
    gzip as `gzip -n' (level 6, no name, mtime 0).  ORIG/ORIGLEN is the
    compressed input the result replaces (only its xz check type is read).
-   Errors as relopt_z_decompress.  */
-int relopt_z_compress (enum relopt_zformat fmt, const unsigned char *buf,
-                       size_t len, const unsigned char *orig, size_t origlen,
-                       unsigned char **outp, size_t *outlenp,
-                       struct relopt_error *err);
+   Errors as cmd_z_decompress.  */
+int cmd_z_compress (enum cmd_zformat fmt, const unsigned char *buf, size_t len,
+                    const unsigned char *orig, size_t origlen,
+                    unsigned char **outp, size_t *outlenp,
+                    struct relopt_error *err);
 
 #endif /* RELOPT_COMPRESS_H */

@@ -9,8 +9,6 @@
 #include "bfdload.h"
 #include "cmdline.h"
 #include "compress.h"
-#include "fileio.h"
-#include "image.h"
 #include "strip.h"
 #include "iberty.h"
 #include <errno.h>
@@ -45,12 +43,12 @@ enum outcome
   OUT_FAILED
 };
 
-/* A compressed module's sizes on disk, for --stats: FMT (RELOPT_Z_NONE
-   for a plain ELF file), the compressed bytes read and written, and BFD's
+/* A compressed module's sizes on disk, for --stats: FMT (CMD_Z_NONE for a
+   plain ELF file), the compressed bytes read and written, and BFD's
    target name of the rewritten ELF image ("" when BFD has none).  */
 struct disk_info
 {
-  enum relopt_zformat fmt;
+  enum cmd_zformat fmt;
   size_t before, after;
   char target[64];
 };
@@ -68,13 +66,13 @@ print_stats (FILE *f, const char *name, const char *path,
   char target[64];
   const char *t;
 
-  if (disk->fmt != RELOPT_Z_NONE)
+  if (disk->fmt != CMD_Z_NONE)
     {
       fprintf (f, "%s: %s-compressed ELF%s%s%s\n", name,
-               relopt_z_name (disk->fmt), disk->target[0] ? " (" : "",
+               cmd_z_name (disk->fmt), disk->target[0] ? " (" : "",
                disk->target, disk->target[0] ? ")" : "");
       fprintf (f, "  on disk (%s)    %10zu -> %zu bytes (%+lld)\n",
-               relopt_z_name (disk->fmt), disk->before, disk->after,
+               cmd_z_name (disk->fmt), disk->before, disk->after,
                (long long)disk->after - (long long)disk->before);
     }
   else
@@ -94,28 +92,27 @@ print_stats (FILE *f, const char *name, const char *path,
 /* The ELF bytes of PATH: the file itself, or its contents decompressed
    when it is a compressed module (compress.h).  *RAWP is the file as
    read, *ELFP the ELF bytes (== *RAWP when not compressed; free *ELFP
-   only then).  ID may be NULL.  */
+   only then).  */
 static int
-read_elf_bytes (const char *path, unsigned char **rawp, size_t *rawlenp,
-                unsigned char **elfp, size_t *elflenp,
-                enum relopt_zformat *fmtp, struct relopt_file_id *id,
-                struct relopt_error *err)
+cmd_read_elf (const char *path, unsigned char **rawp, size_t *rawlenp,
+              unsigned char **elfp, size_t *elflenp, enum cmd_zformat *fmtp,
+              struct relopt_error *err)
 {
   int rc;
 
   *elfp = NULL;
-  *fmtp = RELOPT_Z_NONE;
-  rc = relopt_read_file_id (path, rawp, rawlenp, id, err);
+  *fmtp = CMD_Z_NONE;
+  rc = relopt_read_whole_file (path, rawp, rawlenp, err);
   if (rc)
     return rc;
-  *fmtp = relopt_z_detect (*rawp, *rawlenp);
-  if (*fmtp == RELOPT_Z_NONE)
+  *fmtp = cmd_z_detect (*rawp, *rawlenp);
+  if (*fmtp == CMD_Z_NONE)
     {
       *elfp = *rawp;
       *elflenp = *rawlenp;
       return 0;
     }
-  rc = relopt_z_decompress (*fmtp, *rawp, *rawlenp, elfp, elflenp, err);
+  rc = cmd_z_decompress (*fmtp, *rawp, *rawlenp, elfp, elflenp, err);
   if (rc)
     {
       free (*rawp);
@@ -125,73 +122,47 @@ read_elf_bytes (const char *path, unsigned char **rawp, size_t *rawlenp,
 }
 
 static void
-free_elf_bytes (unsigned char *raw, unsigned char *elf)
+cmd_free_elf (unsigned char *raw, unsigned char *elf)
 {
   if (elf != raw)
     free (elf);
   free (raw);
 }
 
-/* The ELF bytes ELF/ELFLEN stripped with STRIP ("--strip-debug" or
-   "--strip-unneeded") into *OUTP (malloc'd).  A trailer after the ELF
-   image (a module signature) is refused unless OPTS->drop_signature, as
-   the rewrite itself would: strip would drop it silently.  *TRAILERP
-   gets the trailer's size.  PATH, when not NULL, is a file holding
-   exactly ELF/ELFLEN, which strip may read instead of a copy.  */
+/* The pipeline's codec (struct relopt_codec) over compress.h: decode a
+   compressed module, encode the result in the same format.  */
 static int
-strip_bytes (const char *strip, const char *path, const unsigned char *elf,
-             size_t elflen, const struct relopt_options *opts,
-             unsigned char **outp, size_t *outlenp, uint64_t *trailerp,
-             struct relopt_error *err)
+cmd_decode (void *ctx, const unsigned char *raw, size_t rawlen,
+            unsigned char **elfp, size_t *elflenp, struct relopt_error *err)
 {
-  relopt_image *img;
-  uint64_t end;
-  int rc;
+  enum cmd_zformat fmt = cmd_z_detect (raw, rawlen);
 
-  *outp = NULL;
-  rc = relopt_image_read_mem (elf, elflen, &img, err);
-  if (rc)
-    return rc;
-  end = img->elf_end;
-  *trailerp = img->trailer_len;
-  if (img->trailer_len > 0 && !opts->drop_signature)
-    {
-      rc = relopt_set_error (
-          err, RELOPT_E_SIGNATURE,
-          "%llu bytes after the ELF data (%s) would be lost: use "
-          "--drop-signature to drop them, and sign again afterwards "
-          "(kbuild strips before it signs)",
-          (unsigned long long)img->trailer_len,
-          img->trailer_is_signature ? "an appended module signature"
-                                    : "unknown trailing data");
-      relopt_image_free (img);
-      return rc;
-    }
-  /* Tables from an earlier run would not be trailing after strip (strip
-     writes .symtab, .strtab and .shstrtab last), so the result of a
-     second run would differ from the first: remove them first, and strip
-     what relopt --hash-style=none makes of the input.  A module fresh
-     from kbuild has none, and is stripped as it is.  */
-  if (relopt_image_find_type (img, RELOPT_SHT_HASH, NULL)
-      || relopt_image_find_type (img, RELOPT_SHT_GNU_HASH, NULL))
-    {
-      struct relopt_options none = *opts;
-      unsigned char *bare;
-      size_t barelen;
+  *elfp = NULL;
+  if (fmt == CMD_Z_NONE)
+    return 0;
+  return cmd_z_decompress (fmt, raw, rawlen, elfp, elflenp, err);
+}
 
-      relopt_image_free (img);
-      none.hash_style = RELOPT_HASH_NONE;
-      none.hash_style_given = true;
-      rc = relopt_rewrite_mem (elf, elflen, &none, &bare, &barelen, NULL, err);
-      if (rc)
-        return rc;
-      rc = relopt_run_strip (strip, NULL, bare, barelen, outp, outlenp, err);
-      free (bare);
-      return rc;
-    }
-  relopt_image_free (img);
-  return relopt_run_strip (strip, end == elflen ? path : NULL, elf,
-                           (size_t)end, outp, outlenp, err);
+static int
+cmd_encode (void *ctx, const unsigned char *raw, size_t rawlen,
+            const unsigned char *elf, size_t elflen, unsigned char **outp,
+            size_t *outlenp, struct relopt_error *err)
+{
+  return cmd_z_compress (cmd_z_detect (raw, rawlen), elf, elflen, raw, rawlen,
+                         outp, outlenp, err);
+}
+
+static const struct relopt_codec cmd_codec = { cmd_decode, cmd_encode, NULL };
+static const struct relopt_codec cmd_decoder = { cmd_decode, NULL, NULL };
+
+/* The pipeline's strip program (struct relopt_strip_program): CTX is the
+   option, "--strip-debug" or "--strip-unneeded" (strip.h).  */
+static int
+cmd_strip_with (void *ctx, const char *path, const unsigned char *elf,
+                size_t len, unsigned char **outp, size_t *outlenp,
+                struct relopt_error *err)
+{
+  return cmd_run_strip ((const char *)ctx, path, elf, len, outp, outlenp, err);
 }
 
 /* BFD's view of ORIG against FILE (bfdview_compare).  BFD reads paths:
@@ -201,16 +172,16 @@ strip_bytes (const char *strip, const char *path, const unsigned char *elf,
 static int
 bfd_compare (const char *file, const char *against, const unsigned char *ref,
              size_t reflen, const unsigned char *oraw,
-             const unsigned char *elf, size_t elflen, enum relopt_zformat fmt,
+             const unsigned char *elf, size_t elflen, enum cmd_zformat fmt,
              struct relopt_error *err)
 {
   char *ftmp = NULL, *otmp = NULL;
   int rc = 0;
 
   if (ref != oraw)
-    rc = relopt_write_temp (ref, reflen, &otmp, err);
-  if (rc == 0 && fmt != RELOPT_Z_NONE)
-    rc = relopt_write_temp (elf, elflen, &ftmp, err);
+    rc = cmd_write_temp (ref, reflen, &otmp, err);
+  if (rc == 0 && fmt != CMD_Z_NONE)
+    rc = cmd_write_temp (elf, elflen, &ftmp, err);
   if (rc == 0)
     {
       char msg[512];
@@ -234,53 +205,52 @@ bfd_compare (const char *file, const char *against, const unsigned char *ref,
 }
 
 /* --against ORIG for FILE, already read (IMG from ELF/ELFLEN, FMT its
-   compression): relopt's and BFD's view of ORIG, stripped first with
-   STRIP when given, must equal FILE's.  *ERRFILE gets the file an error
-   is about.  */
+   compression): relopt's and BFD's view of ORIG, stripped first as
+   OPTS->strip says or with the strip program STRIP ("--strip-debug" or
+   "--strip-unneeded") when given, must equal FILE's.  The stripped ORIG
+   comes from the pipeline with no other pass.  *ERRFILE gets the file an
+   error is about.  */
 static int
 check_against (const char *file, const char *against, const char *strip,
                const struct relopt_options *opts, const relopt_image *img,
-               const unsigned char *elf, size_t elflen,
-               enum relopt_zformat fmt, const char **errfile,
-               struct relopt_error *err)
+               const unsigned char *elf, size_t elflen, enum cmd_zformat fmt,
+               const char **errfile, struct relopt_error *err)
 {
   relopt_image *orig = NULL;
   unsigned char *oraw = NULL, *oelf = NULL, *sref = NULL;
   const unsigned char *ref;
-  size_t orawlen, oelflen, sreflen, reflen;
-  enum relopt_zformat ofmt;
-  uint64_t trailer;
+  size_t orawlen, oelflen, sreflen = 0, reflen;
+  enum cmd_zformat ofmt;
   int rc;
 
   *errfile = against;
-  rc = read_elf_bytes (against, &oraw, &orawlen, &oelf, &oelflen, &ofmt, NULL,
-                       err);
+  rc = cmd_read_elf (against, &oraw, &orawlen, &oelf, &oelflen, &ofmt, err);
   ref = oelf;
   reflen = oelflen;
-  if (rc == 0 && strip)
+  if (rc == 0 && (strip || opts->strip != RELOPT_STRIP_NONE))
     {
-      rc = strip_bytes (strip, ofmt == RELOPT_Z_NONE ? against : NULL, oelf,
-                        oelflen, opts, &sref, &sreflen, &trailer, err);
+      struct relopt_strip_program prog = { cmd_strip_with, (void *)strip };
+      struct relopt_options none = *opts;
+      struct relopt_route r;
+
+      none.hash_style = RELOPT_HASH_NONE;
+      none.hash_style_given = true;
+      none.merge_strtab = false;
+      none.sort_branch_relocs = false;
+      memset (&r, 0, sizeof r);
+      r.in = oraw;
+      r.inlen = orawlen;
+      r.inpath = NULL;
+      r.outp = &sref;
+      r.outlenp = &sreflen;
+      r.codec = &cmd_decoder;
+      r.strip = strip ? &prog : NULL;
+      rc = relopt_pipeline (&r, &none, NULL, err);
       ref = sref;
       reflen = sreflen;
     }
   if (rc == 0)
     rc = relopt_image_read_mem (ref, reflen, &orig, err);
-  /* relopt's own strip: ORIG stripped in memory, and written out for
-     BFD's view of it.  */
-  if (rc == 0 && opts->strip != RELOPT_STRIP_NONE)
-    {
-      struct relopt_options none = *opts;
-      none.hash_style = RELOPT_HASH_NONE;
-      none.merge_strtab = false;
-      none.sort_branch_relocs = false;
-      none.drop_signature = true;
-      rc = relopt_rewrite (orig, &none, NULL, err);
-      if (rc == 0)
-        rc = relopt_image_serialize (orig, &sref, &sreflen, err);
-      ref = sref;
-      reflen = sreflen;
-    }
   if (rc == 0)
     {
       *errfile = file;
@@ -289,7 +259,7 @@ check_against (const char *file, const char *against, const char *strip,
   if (rc == 0)
     rc = bfd_compare (file, against, ref, reflen, oraw, elf, elflen, fmt, err);
   free (sref);
-  free_elf_bytes (oraw, oelf);
+  cmd_free_elf (oraw, oelf);
   relopt_image_free (orig);
   return rc;
 }
@@ -304,11 +274,11 @@ check_file (const char *file, const char *against, const char *strip,
   relopt_image *img = NULL;
   unsigned char *raw = NULL, *elf = NULL;
   size_t rawlen, elflen;
-  enum relopt_zformat fmt;
+  enum cmd_zformat fmt;
   const char *errfile = file;
   int rc;
 
-  rc = read_elf_bytes (file, &raw, &rawlen, &elf, &elflen, &fmt, NULL, &err);
+  rc = cmd_read_elf (file, &raw, &rawlen, &elf, &elflen, &fmt, &err);
   if (rc == 0)
     rc = relopt_image_read_mem (elf, elflen, &img, &err);
   if (rc == 0)
@@ -318,7 +288,7 @@ check_file (const char *file, const char *against, const char *strip,
                         &errfile, &err);
   if (rc)
     error_at (errfile, &err);
-  free_elf_bytes (raw, elf);
+  cmd_free_elf (raw, elf);
   relopt_image_free (img);
   return rc ? OUT_FAILED : OUT_UNCHANGED;
 }
@@ -342,138 +312,27 @@ write_stdout (const unsigned char *buf, size_t len, struct relopt_error *err)
   return 0;
 }
 
-/* Whether PATH starts with a compressed module's magic (compress.h).
-   Anything that cannot be read that far is "no": the rewrite then
-   reports what is wrong with it.  */
-static bool
-file_compressed (const char *path)
+/* --stats of a compressed module: *D gets the output's format, its size
+   on disk (RAW/RAWLEN, the bytes written) and BFD's target name of the
+   ELF image inside.  Decompresses nothing for a plain ELF output.  */
+static void
+disk_info_of (const unsigned char *raw, size_t rawlen, struct disk_info *d)
 {
-  unsigned char magic[8];
-  ssize_t n = -1;
-  int fd = open (path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-  struct stat st;
+  struct relopt_error err = { 0 };
+  const struct bfdview_ops *bfd;
+  unsigned char *elf = NULL;
+  size_t elflen = 0;
 
-  if (fd < 0)
-    return false;
-  if (fstat (fd, &st) == 0 && S_ISREG (st.st_mode))
-    n = read (fd, magic, sizeof magic);
-  close (fd);
-  return n > 0 && relopt_z_detect (magic, (size_t)n) != RELOPT_Z_NONE;
-}
-
-/* The ELF bytes ELF/ELFLEN of FILE (compressed as FMT says), stripped
-   with STRIP when given, rewritten into *RESP, *RESLENP bytes (malloc'd).
-   STATS gets the rewrite's statistics, measured against ELF/ELFLEN.  */
-static int
-strip_and_rewrite (const char *file, const char *strip,
-                   const unsigned char *elf, size_t elflen,
-                   enum relopt_zformat fmt, const struct relopt_options *opts,
-                   unsigned char **resp, size_t *reslenp,
-                   struct relopt_stats *stats, struct relopt_error *err)
-{
-  const unsigned char *work = elf;
-  size_t worklen = elflen, strippedlen;
-  unsigned char *stripped = NULL;
-  uint64_t trailer = 0;
-  int rc = 0;
-
-  if (strip)
-    {
-      rc = strip_bytes (strip, fmt == RELOPT_Z_NONE ? file : NULL, elf, elflen,
-                        opts, &stripped, &strippedlen, &trailer, err);
-      work = stripped;
-      worklen = strippedlen;
-    }
-  if (rc == 0)
-    rc = relopt_rewrite_mem (work, worklen, opts, resp, reslenp, stats, err);
-  free (stripped);
-  if (rc == 0 && strip)
-    {
-      stats->file_bytes_before = elflen;
-      stats->trailer_bytes = trailer;
-    }
-  return rc;
-}
-
-/* Store the rewritten bytes RES/RESLEN: compressed as FMT again (RAW/RAWLEN
-   the file as read), to standard output, to OUT, or over FILE.  */
-static int
-store_result (const char *file, const char *out, enum relopt_zformat fmt,
-              const unsigned char *raw, size_t rawlen,
-              const unsigned char *res, size_t reslen,
-              const struct relopt_file_id *id, size_t *storedlenp,
-              struct relopt_error *err)
-{
-  const unsigned char *final = res;
-  size_t finallen = reslen, zlen;
-  unsigned char *z = NULL;
-  int rc;
-
-  if (fmt != RELOPT_Z_NONE)
-    {
-      rc = relopt_z_compress (fmt, res, reslen, raw, rawlen, &z, &zlen, err);
-      if (rc)
-        {
-          free (z);
-          return rc;
-        }
-      final = z;
-      finallen = zlen;
-    }
-  *storedlenp = finallen;
-  /* In place, the rename must replace the file that was read: if it was
-     replaced or removed meanwhile, stop rather than resurrect it.  */
-  if (to_stdout (out))
-    rc = write_stdout (final, finallen, err);
-  else
-    rc = relopt_replace_file_checked (out ? out : file, final, finallen, file,
-                                      out ? NULL : id, err);
-  free (z);
-  return rc;
-}
-
-/* rewrite_one through memory: read FILE (decompressed), [strip a copy,]
-   rewrite, then store the result unless, in place, it equals the input.
-   *OUTCOME says which; STATS gets the rewrite's statistics.  */
-static int
-rewrite_in_memory (const char *file, const char *out, const char *strip,
-                   const struct relopt_options *opts,
-                   struct relopt_stats *stats, struct disk_info *disk,
-                   enum outcome *outcome, struct relopt_error *err)
-{
-  struct relopt_file_id id;
-  unsigned char *raw = NULL, *elf = NULL, *res = NULL;
-  size_t rawlen, elflen, reslen = 0;
-  enum relopt_zformat fmt;
-  int rc;
-
-  rc = read_elf_bytes (file, &raw, &rawlen, &elf, &elflen, &fmt, &id, err);
-  if (rc == 0)
-    rc = strip_and_rewrite (file, strip, elf, elflen, fmt, opts, &res, &reslen,
-                            stats, err);
-  disk->fmt = fmt;
-  disk->before = disk->after = rawlen;
-  if (rc == 0 && opts->stats && fmt != RELOPT_Z_NONE)
-    {
-      const struct bfdview_ops *bfd = bfdload (NULL, 0);
-
-      if (!bfd
-          || !bfd->target_mem (res, reslen, disk->target, sizeof disk->target))
-        disk->target[0] = '\0';
-    }
-  if (rc == 0 && out == NULL && reslen == elflen
-      && memcmp (res, elf, reslen) == 0)
-    *outcome = OUT_UNCHANGED;
-  else if (rc == 0)
-    {
-      rc = store_result (file, out, fmt, raw, rawlen, res, reslen, &id,
-                         &disk->after, err);
-      if (rc == 0)
-        *outcome = OUT_REWRITTEN;
-    }
-  free (res);
-  free_elf_bytes (raw, elf);
-  return rc;
+  d->fmt = cmd_z_detect (raw, rawlen);
+  d->after = rawlen;
+  d->target[0] = '\0';
+  if (d->fmt == CMD_Z_NONE
+      || cmd_z_decompress (d->fmt, raw, rawlen, &elf, &elflen, &err) != 0)
+    return;
+  bfd = bfdload (NULL, 0);
+  if (!bfd || !bfd->target_mem (elf, elflen, d->target, sizeof d->target))
+    d->target[0] = '\0';
+  free (elf);
 }
 
 /* Block the termination signals (SIGINT, SIGTERM, SIGHUP, SIGQUIT); the
@@ -491,44 +350,70 @@ hold_signals (sigset_t *old)
   sigprocmask (SIG_BLOCK, &hold, old);
 }
 
-/* Rewrite one file: [decompress,] [strip a copy,] rewrite, [compress,]
-   then one atomic replacement (or the write of OUT).  In place, a result
-   equal to the input leaves the file untouched.  Termination signals are
-   held for the whole run (strip inherits that), so an interrupted run
-   leaves either the old file or the complete new one, and no temporary
-   file.  */
+/* Rewrite one file, all in one relopt_pipeline run: the file read (a
+   compressed module decoded), [stripped by $RELOPT_STRIP,] rewritten,
+   [encoded again,] then one atomic replacement, the write of OUT, or
+   standard output.  In place, a result equal to the input leaves the
+   file untouched.  Termination signals are held for the whole run (a
+   strip program inherits that), so an interrupted run leaves either the
+   old file or the complete new one, and no temporary file.  */
 static enum outcome
 rewrite_one (const char *file, const char *out, const char *strip,
              const struct relopt_options *opts)
 {
+  struct relopt_strip_program prog = { cmd_strip_with, (void *)strip };
   struct relopt_error err = { 0 };
   struct relopt_stats stats;
-  struct disk_info disk = { RELOPT_Z_NONE, 0, 0, "" };
-  enum outcome outcome = OUT_FAILED;
+  struct relopt_route r;
+  struct disk_info disk = { CMD_Z_NONE, 0, 0, "" };
+  enum outcome outcome;
+  unsigned char *buf = NULL;
+  size_t len = 0;
+  struct stat st;
   sigset_t old;
   int rc;
 
-  hold_signals (&old);
-  /* A plain ELF file without --strip-*: the library's file path, which
-     maps the input and has the kernel copy the sections no pass changes
-     (relopt_rewrite_file).  The rest goes through memory.  */
-  if (strip == NULL && !to_stdout (out) && !file_compressed (file))
+  memset (&stats, 0, sizeof stats);
+  if (opts->stats && stat (file, &st) == 0)
+    disk.before = (size_t)st.st_size;
+  memset (&r, 0, sizeof r);
+  r.inpath = file;
+  r.codec = &cmd_codec;
+  r.strip = strip ? &prog : NULL;
+  if (to_stdout (out))
     {
-      memset (&stats, 0, sizeof stats);
-      rc = relopt_rewrite_file (file, out, opts, &stats, &err);
-      if (rc == 0)
-        outcome = stats.file_unchanged ? OUT_UNCHANGED : OUT_REWRITTEN;
+      r.outp = &buf;
+      r.outlenp = &len;
     }
   else
-    rc = rewrite_in_memory (file, out, strip, opts, &stats, &disk, &outcome,
-                            &err);
+    r.outpath = out;
+  hold_signals (&old);
+  rc = relopt_pipeline (&r, opts, &stats, &err);
   sigprocmask (SIG_SETMASK, &old, NULL);
+  if (rc == 0 && r.outp)
+    rc = write_stdout (buf, len, &err);
+  if (rc == 0 && opts->stats)
+    {
+      struct relopt_error ignored = { 0 };
+      unsigned char *raw = NULL;
+      size_t rawlen = 0;
+
+      if (r.outp)
+        disk_info_of (buf, len, &disk);
+      else if (relopt_read_whole_file (out ? out : file, &raw, &rawlen,
+                                       &ignored)
+               == 0)
+        disk_info_of (raw, rawlen, &disk);
+      free (raw);
+    }
+  free (buf);
   if (rc)
     {
       /* An error in writing (err.at_output) is about OUT, not FILE.  */
       error_at (err.at_output && out ? out : file, &err);
       return OUT_FAILED;
     }
+  outcome = stats.file_unchanged ? OUT_UNCHANGED : OUT_REWRITTEN;
   if (opts->stats && to_stdout (out))
     print_stats (stderr, "-", file, &stats, &disk, outcome);
   else if (opts->stats)
@@ -543,20 +428,6 @@ rewrite_one (const char *file, const char *out, const char *strip,
                                       : "rewritten",
              outcome == OUT_UNCHANGED || !out ? "" : out);
   return outcome;
-}
-
-/* --strip-debug and --strip-unneeded are relopt's own (bfdext/
-   stripdebug.c, in the rewrite's single pass) unless $RELOPT_STRIP names
-   a strip program to run on a copy first (src/strip.c).  */
-static void
-cmd_choose_strip (struct relopt_command *cmd)
-{
-  if (cmd->strip == NULL || relopt_strip_program () != NULL)
-    return;
-  cmd->opts.strip = strcmp (cmd->strip, "--strip-unneeded") == 0
-                        ? RELOPT_STRIP_UNNEEDED
-                        : RELOPT_STRIP_DEBUG;
-  cmd->strip = NULL;
 }
 
 /* Check or rewrite each FILE of CMD.  Returns the exit status: 0, or 1
@@ -583,6 +454,20 @@ run_command (const struct relopt_command *cmd)
                 count[OUT_UNCHANGED], count[OUT_FAILED]);
     }
   return count[OUT_FAILED] ? 1 : 0;
+}
+
+/* --strip-debug and --strip-unneeded are relopt's own (bfdext/
+   stripdebug.c, in the rewrite's single pass) unless $RELOPT_STRIP names
+   a strip program to run on a copy first (src/strip.c).  */
+static void
+cmd_choose_strip (struct relopt_command *cmd)
+{
+  if (cmd->strip == NULL || cmd_strip_program () != NULL)
+    return;
+  cmd->opts.strip = strcmp (cmd->strip, "--strip-unneeded") == 0
+                        ? RELOPT_STRIP_UNNEEDED
+                        : RELOPT_STRIP_DEBUG;
+  cmd->strip = NULL;
 }
 
 int

@@ -9,8 +9,6 @@
 
 #include <config.h>
 #include "strip.h"
-#include "fileio.h"
-#include "image.h"
 #include "iberty.h"
 #include <dirent.h>
 #include <errno.h>
@@ -28,11 +26,33 @@
 #define GUARD_ENV "RELOPT_RUNNING_AS_STRIP"
 
 const char *
-relopt_strip_program (void)
+cmd_strip_program (void)
 {
   const char *s = getenv ("RELOPT_STRIP");
 
   return s && *s ? s : NULL;
+}
+
+/* Write LEN bytes at BUF to FD (new, empty) and close it, through stdio
+   (which retries short writes); returns 0 or an errno value.  */
+static int
+write_and_close (int fd, const unsigned char *buf, size_t len)
+{
+  FILE *f = fdopen (fd, "wb");
+  int e = 0;
+
+  if (f == NULL)
+    {
+      e = errno;
+      close (fd);
+      return e;
+    }
+  errno = 0;
+  if (fwrite (buf, 1, len, f) != len)
+    e = errno ? errno : EIO;
+  if (fclose (f) != 0 && e == 0)
+    e = errno;
+  return e;
 }
 
 static const char *
@@ -43,8 +63,8 @@ tmpdir (void)
 }
 
 int
-relopt_write_temp (const unsigned char *buf, size_t len, char **pathp,
-                   struct relopt_error *err)
+cmd_write_temp (const unsigned char *buf, size_t len, char **pathp,
+                struct relopt_error *err)
 {
   char *path = concat (tmpdir (), "/relopt.XXXXXX", NULL);
   int fd, e;
@@ -59,9 +79,7 @@ relopt_write_temp (const unsigned char *buf, size_t len, char **pathp,
                                "cannot create a temporary file in '%s': %s",
                                tmpdir (), strerror (e));
     }
-  e = relopt_pwrite_all (fd, buf, len, 0);
-  if (close (fd) != 0 && e == 0)
-    e = errno;
+  e = write_and_close (fd, buf, len);
   if (e)
     {
       unlink (path);
@@ -127,11 +145,7 @@ write_copy (const char *copy, const unsigned char *buf, size_t len,
   if (fd < 0)
     e = errno;
   else
-    {
-      e = relopt_pwrite_all (fd, buf, len, 0);
-      if (close (fd) != 0 && e == 0)
-        e = errno;
-    }
+    e = write_and_close (fd, buf, len);
   if (e == 0)
     return 0;
   return relopt_set_error (err, RELOPT_E_IO,
@@ -180,11 +194,11 @@ run_prog (const char *prog, const char *option, const char *in,
 }
 
 int
-relopt_run_strip (const char *option, const char *path,
-                  const unsigned char *buf, size_t len, unsigned char **outp,
-                  size_t *outlenp, struct relopt_error *err)
+cmd_run_strip (const char *option, const char *path, const unsigned char *buf,
+               size_t len, unsigned char **outp, size_t *outlenp,
+               struct relopt_error *err)
 {
-  const char *prog = relopt_strip_program ();
+  const char *prog = cmd_strip_program ();
   char *dir = NULL, *copy = NULL, *out;
   int rc;
 

@@ -11,7 +11,7 @@
    instead of its own strip: $RELOPT_STRIP when set and not empty, else
    NULL (relopt strips in the rewrite itself, bfdext/stripdebug.c).  The
    environment's storage: do not free.  */
-const char *relopt_strip_program (void);
+const char *cmd_strip_program (void);
 
 /* Strip an ELF object with `PROGRAM OPTION -o OUT IN', where OPTION is
    "--strip-debug" or "--strip-unneeded", OUT a file in a new private
@@ -25,15 +25,14 @@ const char *relopt_strip_program (void);
    (cannot spawn or strip missing, strip exited non-zero or was killed: the
    message says which), RELOPT_E_REFUSE when this relopt was itself started as
    that strip (RELOPT_STRIP naming relopt would recurse).  */
-int relopt_run_strip (const char *option, const char *path,
-                      const unsigned char *buf, size_t len,
-                      unsigned char **outp, size_t *outlenp,
-                      struct relopt_error *err);
+int cmd_run_strip (const char *option, const char *path,
+                   const unsigned char *buf, size_t len, unsigned char **outp,
+                   size_t *outlenp, struct relopt_error *err);
 
 /* Write LEN bytes at BUF to a new file under $TMPDIR (default /tmp),
    mode 0600, for tools that read paths (BFD).  *PATHP is malloc'd; the
    caller unlinks and frees it.  Errors: RELOPT_E_IO.  */
-int relopt_write_temp (const unsigned char *buf, size_t len, char **pathp,
-                       struct relopt_error *err);
+int cmd_write_temp (const unsigned char *buf, size_t len, char **pathp,
+                    struct relopt_error *err);
 
 #endif /* RELOPT_STRIP_H */
