@@ -36,8 +36,8 @@
 #                           openssl cms -verify, modinfo
 #   cpio                    kbuild-dbg-compare.sh copies module trees
 # Not installed here (make check-kbuild only; the scripts skip, exit 77,
-# naming what is missing): dwarves libelf-dev linux-source-6.1 (the BTF
-# test builds resolve_btfids from it); the -dbg and arm64 headers
+# naming what is missing): dwarves libelf-dev (the BTF test builds
+# resolve_btfids from linux-source-6.1); the -dbg and arm64 headers
 # packages are downloaded by the scripts into /var/cache/relopt-kbuild.
 # ld.gold ships in the binutils package itself on bookworm (there is no
 # separate binutils-gold package before trixie); it is added when apt knows it.
@@ -57,7 +57,11 @@ liblzma-dev libzstd-dev zlib1g-dev zstd gzip openssl kmod cpio"
 # Optional packages: installed when the archive has them, never fatal.
 # linux-headers-<arch> (with its linux-kbuild) lets the plugin's kbuild test
 # (scripts/kbuild-plugin-test.sh) build a real out-of-tree module.
-OPTIONAL="linux-headers-$(dpkg --print-architecture)"
+# linux-source-6.12 and linux-source-6.1 (Debian's kernel sources, 6.12
+# from bookworm-security) let make check run checkpatch.pl on loader/ and
+# apply the kernel series in loader/linux/ (the tests skip without them).
+OPTIONAL="linux-headers-$(dpkg --print-architecture) linux-source-6.12
+linux-source-6.1"
 
 missing_of () {
   m=
