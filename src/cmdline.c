@@ -213,7 +213,7 @@ free_env_argv (void)
 }
 
 char **
-relopt_env_flags_argv (int *argcp, char **argv)
+cmd_env_flags_argv (int *argcp, char **argv)
 {
   const char *env = getenv ("RELOPT_FLAGS");
   char **words, **nargv;
@@ -460,7 +460,7 @@ getopt_error (int c, char **argv)
    which is reported at once, as a bad value is (before a later
    --help).  Returns -1, or 2 after the message.  */
 static int
-set_strip (struct relopt_command *cmd, enum relopt_option_id id)
+set_strip (struct cmd_command *cmd, enum relopt_option_id id)
 {
   const char *strip
       = id == RELOPT_OPTION_STRIP_DEBUG ? "--strip-debug" : "--strip-unneeded";
@@ -477,7 +477,7 @@ set_strip (struct relopt_command *cmd, enum relopt_option_id id)
    --plugin-path, which act at once as in GNU tools, 2 after a usage
    message.  */
 static int
-apply_command_option (struct relopt_command *cmd, enum relopt_option_id id,
+apply_command_option (struct cmd_command *cmd, enum relopt_option_id id,
                       const char *arg)
 {
   struct relopt_error err = { 0 };
@@ -518,7 +518,7 @@ apply_command_option (struct relopt_command *cmd, enum relopt_option_id id,
    relopt_option_table.  Returns -1 when the FILEs are to be processed,
    else the exit status, as apply_command_option.  */
 int
-relopt_parse_command_line (int argc, char **argv, struct relopt_command *cmd)
+cmd_parse_command_line (int argc, char **argv, struct cmd_command *cmd)
 {
   struct option longopts[RELOPT_OPTION_COUNT + 1];
   char shortopts[2 * RELOPT_OPTION_COUNT + 2];
@@ -553,7 +553,7 @@ relopt_parse_command_line (int argc, char **argv, struct relopt_command *cmd)
 /* The combinations of options and FILEs the command accepts.  Returns 0,
    or 2 after a usage message.  */
 int
-relopt_validate_command (const struct relopt_command *cmd)
+cmd_validate_command (const struct cmd_command *cmd)
 {
   if (cmd->nfiles == 0)
     return usage_error ("no input files");

@@ -12,8 +12,8 @@
 /* The name in every message: "relopt: ...".  */
 #define RELOPT_PROGRAM "relopt"
 
-/* What the command line asks for (relopt_parse_command_line).  */
-struct relopt_command
+/* What the command line asks for (cmd_parse_command_line).  */
+struct cmd_command
 {
   struct relopt_options opts; /* the rewrite's options, and --check's */
   const char *out;            /* -o OUT, or NULL: in place */
@@ -22,7 +22,7 @@ struct relopt_command
                                  NULL: strip's option to run first */
   bool check;                 /* --check */
   bool plugin_path;           /* --plugin-path (answered by
-                                 relopt_parse_command_line) */
+                                 cmd_parse_command_line) */
   char **files;               /* the FILE operands, NFILES of them */
   int nfiles;
 };
@@ -33,17 +33,16 @@ struct relopt_command
    variable can never add an input file.  Returns ARGV when the variable
    is unset or blank, else a new vector (malloc'd, freed at exit), or
    NULL after printing a usage message (exit status 2).  */
-char **relopt_env_flags_argv (int *argcp, char **argv);
+char **cmd_env_flags_argv (int *argcp, char **argv);
 
 /* Parse ARGC words of ARGV into *CMD.  Returns -1 to go on, or the exit
    status when the command line was answered here: 0 after --help,
    --version or --plugin-path (printed), 2 after a usage message.  */
-int relopt_parse_command_line (int argc, char **argv,
-                               struct relopt_command *cmd);
+int cmd_parse_command_line (int argc, char **argv, struct cmd_command *cmd);
 
 /* Whether CMD's options and FILEs go together (one FILE with -o or
    --against, --against only with --check, no -o with --check).  Returns
    0, or 2 after a usage message.  */
-int relopt_validate_command (const struct relopt_command *cmd);
+int cmd_validate_command (const struct cmd_command *cmd);
 
 #endif /* RELOPT_CMDLINE_H */

@@ -433,7 +433,7 @@ rewrite_one (const char *file, const char *out, const char *strip,
 /* Check or rewrite each FILE of CMD.  Returns the exit status: 0, or 1
    when a file failed.  */
 static int
-run_command (const struct relopt_command *cmd)
+run_command (const struct cmd_command *cmd)
 {
   int i, count[3] = { 0, 0, 0 };
 
@@ -460,7 +460,7 @@ run_command (const struct relopt_command *cmd)
    stripdebug.c, in the rewrite's single pass) unless $RELOPT_STRIP names
    a strip program to run on a copy first (src/strip.c).  */
 static void
-cmd_choose_strip (struct relopt_command *cmd)
+cmd_choose_strip (struct cmd_command *cmd)
 {
   if (cmd->strip == NULL || cmd_strip_program () != NULL)
     return;
@@ -473,7 +473,7 @@ cmd_choose_strip (struct relopt_command *cmd)
 int
 main (int argc, char **argv)
 {
-  struct relopt_command cmd;
+  struct cmd_command cmd;
   int st;
 
   /* Past a file size limit (ulimit -f) write(2) must fail with EFBIG so
@@ -482,13 +482,13 @@ main (int argc, char **argv)
   signal (SIGXFSZ, SIG_IGN);
   /* @FILE: options read from FILE, as binutils strip reads them.  */
   expandargv (&argc, &argv);
-  argv = relopt_env_flags_argv (&argc, argv);
+  argv = cmd_env_flags_argv (&argc, argv);
   if (argv == NULL)
     return 2;
-  st = relopt_parse_command_line (argc, argv, &cmd);
+  st = cmd_parse_command_line (argc, argv, &cmd);
   if (st >= 0)
     return st;
-  if (relopt_validate_command (&cmd) != 0)
+  if (cmd_validate_command (&cmd) != 0)
     return 2;
   cmd_choose_strip (&cmd);
   return run_command (&cmd);
