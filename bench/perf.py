@@ -25,7 +25,8 @@ the child as wait4(2) reports it, peak memory = its ru_maxrss):
      (scripts/common.sh relopt_kbuild_cache, dbg/), `relopt --strip-debug
      -o OUT IN` against `strip --strip-debug -o OUT IN`.  The route
      relopt takes is named: binutils strip as a child process, or its own
-     (told by running it with RELOPT_STRIP=false: the child route fails).
+     (told by running it with no RELOPT_STRIP or CROSS_COMPILE and an
+     empty PATH: a relopt that runs a strip program cannot find one).
   5. the install slot: kbuild's Makefile.modinst runs, per module,
      cmd_install (cp) then cmd_strip ($(STRIP) $(strip-option) FILE); for
      800 -dbg modules (every k-th by name), one shell loop of cp + `strip
@@ -314,10 +315,16 @@ def scaling_rows(relopt, work, runs, quick, out):
 
 def strip_route(relopt, work, mod):
     """How relopt --strip-debug strips: 'in-process' when it succeeds with
-    RELOPT_STRIP=false (no strip child can have run), else 'binutils
-    strip child'."""
+    no RELOPT_STRIP or CROSS_COMPILE and PATH naming an empty directory (no
+    strip program can be found, so none ran), else 'binutils strip
+    child'.  (RELOPT_STRIP=false no longer tells: relopt runs the program
+    RELOPT_STRIP names.)"""
     dst = os.path.join(work, 'route.ko')
-    env = dict(os.environ, RELOPT_STRIP='false')
+    empty = os.path.join(work, 'empty-path')
+    os.makedirs(empty, exist_ok=True)
+    env = {k: v for k, v in os.environ.items()
+           if k not in ('RELOPT_STRIP', 'CROSS_COMPILE')}
+    env['PATH'] = empty
     r = subprocess.run([relopt, '--strip-debug', '-o', dst, mod], env=env,
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     return 'in-process' if r.returncode == 0 else 'binutils strip child'
