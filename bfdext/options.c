@@ -43,12 +43,14 @@ const struct relopt_option_info relopt_option_table[RELOPT_OPTION_COUNT] = {
   = { .name = "strip-debug",
       .short_names = "gSd", /* binutils 2.40 strip's spellings */
       .scope = RELOPT_SCOPE_COMMAND,
-      .help = "first run binutils strip --strip-debug, as kbuild\n"
-              "does with STRIP=relopt INSTALL_MOD_STRIP=1 (or -g)" },
+      .help = "strip what binutils strip --strip-debug strips,\n"
+              "in the same pass (kbuild: STRIP=relopt\n"
+              "INSTALL_MOD_STRIP=1 or -g); $RELOPT_STRIP names\n"
+              "a strip program to run first instead" },
   [RELOPT_OPTION_STRIP_UNNEEDED]
   = { .name = "strip-unneeded",
       .scope = RELOPT_SCOPE_COMMAND,
-      .help = "the same with strip --strip-unneeded" },
+      .help = "the same as strip --strip-unneeded" },
   [RELOPT_OPTION_DROP_SIGNATURE]
   = { .name = "drop-signature",
       .scope = RELOPT_SCOPE_BOTH,
