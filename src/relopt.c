@@ -350,6 +350,30 @@ hold_signals (sigset_t *old)
   sigprocmask (SIG_BLOCK, &hold, old);
 }
 
+/* What --stats and -v say about FILE's rewrite (to OUT, or in place),
+   after it succeeded with OUTCOME: on standard error when the object went
+   to standard output.  */
+static void
+report_outcome (const char *file, const char *out,
+                const struct relopt_options *opts,
+                const struct relopt_stats *stats, const struct disk_info *disk,
+                enum outcome outcome)
+{
+  if (opts->stats && to_stdout (out))
+    print_stats (stderr, "-", file, stats, disk, outcome);
+  else if (opts->stats)
+    print_stats (stdout, out ? out : file, out ? out : file, stats, disk,
+                 outcome);
+  /* -v, as strip -v lists the files it modifies: one line a file.  */
+  if (opts->verbose)
+    fprintf (to_stdout (out) ? stderr : stdout, "%s: %s: %s%s\n", program_name,
+             file,
+             outcome == OUT_UNCHANGED ? "unchanged, not written"
+             : out                    ? "written to "
+                                      : "rewritten",
+             outcome == OUT_UNCHANGED || !out ? "" : out);
+}
+
 /* Rewrite one file, all in one relopt_pipeline run: the file read (a
    compressed module decoded), [stripped by $RELOPT_STRIP,] rewritten,
    [encoded again,] then one atomic replacement, the write of OUT, or
@@ -414,19 +438,7 @@ rewrite_one (const char *file, const char *out, const char *strip,
       return OUT_FAILED;
     }
   outcome = stats.file_unchanged ? OUT_UNCHANGED : OUT_REWRITTEN;
-  if (opts->stats && to_stdout (out))
-    print_stats (stderr, "-", file, &stats, &disk, outcome);
-  else if (opts->stats)
-    print_stats (stdout, out ? out : file, out ? out : file, &stats, &disk,
-                 outcome);
-  /* -v, as strip -v lists the files it modifies: one line a file.  */
-  if (opts->verbose)
-    fprintf (to_stdout (out) ? stderr : stdout, "%s: %s: %s%s\n", program_name,
-             file,
-             outcome == OUT_UNCHANGED ? "unchanged, not written"
-             : out                    ? "written to "
-                                      : "rewritten",
-             outcome == OUT_UNCHANGED || !out ? "" : out);
+  report_outcome (file, out, opts, &stats, &disk, outcome);
   return outcome;
 }
 
