@@ -388,10 +388,20 @@ relopt_compare_images (const relopt_image *a, const relopt_image *b,
         return relopt_set_error (err, RELOPT_E_CHECK,
                                  "%u sections, the original has %u", b->shnum,
                                  a->shnum);
-  if (a->symtab != b->symtab || a->strtab != b->strtab
-      || a->shstrndx != b->shstrndx)
+  /* A rewrite keeps every section index; a moved table usually means
+     ORIG is another object altogether.  */
+  if (a->symtab != b->symtab)
     return relopt_set_error (err, RELOPT_E_CHECK,
-                             ".symtab, .strtab or .shstrtab moved");
+                             ".symtab is section %u, the original's is %u",
+                             b->symtab, a->symtab);
+  if (a->strtab != b->strtab)
+    return relopt_set_error (err, RELOPT_E_CHECK,
+                             ".strtab is section %u, the original's is %u",
+                             b->strtab, a->strtab);
+  if (a->shstrndx != b->shstrndx)
+    return relopt_set_error (err, RELOPT_E_CHECK,
+                             "e_shstrndx is %u, the original's is %u",
+                             b->shstrndx, a->shstrndx);
   for (i = 1; i < a->shnum && i < b->shnum; i++)
     {
       what = section_difference (a, b, i);
