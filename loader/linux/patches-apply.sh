@@ -10,11 +10,12 @@
 #
 # Reads /usr/src/linux-source-V.tar.xz (apt-get install linux-source-6.12
 # linux-source-6.1); a missing one is reported SKIP, both missing exits 77.
-# The few files needed are extracted once (about 30 s of xz per tarball) into
-# $(relopt_cache)/linux-source-V-SIZE-MTIME/.  Run by `make check'.
+# The few files needed are extracted once (about 30 s of xz per tarball)
+# into the kbuild cache by tests/linux-source.sh.  Run by `make check'.
 set -u
 srcdir=${srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}
 . "$srcdir/scripts/common.sh"
+. "$srcdir/tests/linux-source.sh"
 relopt_messages patches-apply.sh
 srcdir=$(relopt_abspath "$srcdir")
 command -v git >/dev/null 2>&1 || skip "git not installed"
@@ -26,18 +27,10 @@ files="arch/arm/kernel/module-plts.c arch/arm64/kernel/module-plts.c
        scripts/checkpatch.pl scripts/spelling.txt
        scripts/const_structs.checkpatch"
 
-# pristine V: print the directory holding V's pristine files (extracted once).
+# pristine V: print the directory holding V's pristine files, extracted
+# once by tests/linux-source.sh (the one home of that cache).
 pristine () {
-  local v=$1 tarball=/usr/src/linux-source-$1.tar.xz key dir f
-  key=$(stat -c %s-%Y "$tarball")
-  dir=$(relopt_cache)/linux-source-$v-$key
-  if [ ! -f "$dir/.complete" ]; then
-    mkdir -p "$dir" || return 1
-    (cd "$dir" && tar -xJf "$tarball" --strip-components=1 \
-      $(for f in $files; do echo "linux-source-$v/$f"; done)) || return 1
-    touch "$dir/.complete"
-  fi
-  echo "$dir"
+  relopt_linux_source "$1" plt $files
 }
 
 # applies DIR PATCH...: git apply --check in a copy of DIR's sources.
