@@ -68,6 +68,7 @@ TESTS += loader/linux/patches-apply.sh loader/linux/plt-model-test.sh \
 	loader/linux/parse-log-test.sh
 EXTRA_DIST += loader/linux/README.md loader/linux/patches-apply.sh \
 	loader/linux/plt-model-test.sh loader/linux/parse-log-test.sh \
+	loader/linux/results/6.12/arm-variants/inlined.diff \
 	loader/linux/results/6.12/arm64-variants/first-revision.diff \
 	loader/linux/results/6.12/arm64-variants/inlined-branches-done-as-before.diff \
 	loader/linux/results/6.12/arm64-variants/not-inlined-branches-done-as-before.diff \
