@@ -60,8 +60,24 @@ check-kallsyms-model: all
 ##   loader/linux/patches-apply.sh  each series `git apply --check`s to its
 ##                                  Debian linux-source-V and is checkpatch
 ##                                  --strict clean (SKIP when not installed)
-TESTS += loader/linux/patches-apply.sh
+##   loader/linux/plt-model-test.sh the host model of the PLT counting on
+##                                  gen-module.py objects, plain and relopt'd
+##   loader/linux/parse-log-test.sh the boot checker passes the committed
+##                                  boots and fails the rig-race ones
+TESTS += loader/linux/patches-apply.sh loader/linux/plt-model-test.sh \
+	loader/linux/parse-log-test.sh
 EXTRA_DIST += loader/linux/README.md loader/linux/patches-apply.sh \
+	loader/linux/plt-model-test.sh loader/linux/parse-log-test.sh \
+	loader/linux/results/6.12/arm-variants/inlined.diff \
+	loader/linux/results/6.12/arm64-variants/first-revision.diff \
+	loader/linux/results/6.12/arm64-variants/inlined-branches-done-as-before.diff \
+	loader/linux/results/6.12/arm64-variants/not-inlined-branches-done-as-before.diff \
+	loader/linux/results/6.12/arm64-variants/not-inlined-split.diff \
+	loader/linux/results/6.12/arm64-variants/not-inlined.diff \
+	loader/linux/results/6.12/rig-race/arm-boot-patched-nowait.txt \
+	loader/linux/results/6.12/rig-race/arm-boot-patched-oldinit.txt \
+	loader/linux/results/6.12/rig-race/arm-boot-unpatched-nowait.txt \
+	loader/linux/results/6.12/rig-race/arm-boot-unpatched-oldinit-pad1.txt \
 	loader/linux/small.config \
 	loader/linux/6.12/0000-cover-letter.patch \
 	loader/linux/6.12/0001-arm64-module-skip-sorting-relocations-already-in-PLT.patch \

@@ -6,7 +6,8 @@
 # sections, sections whose sort the patched kernel skips, PLTs reserved
 # unpatched vs patched, and for the sections whose order check fails (the
 # patched kernel then sorts as before) how many relocations the failing
-# check examined out of how many.  --plain-only: the modules as built only
+# check examined out of how many, and on arm64 the cmp_rela() calls of
+# count_plts() (plt-model.c).  --plain-only: the modules as built only
 # (no relopt run).  Exits 1 on a mismatch, 77 if the modules are absent.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -36,8 +37,10 @@ for a in "${archs[@]}"; do
 		"$tmp/plt-model" "$tmp/r.ko" >> "$tmp/$a.relopt" || rc=1
 	done < "$tmp/list"
 	for v in $variants; do
-		awk -v a="$a" -v v="$v" '{ s += $4; k += $6; u += $8; p += $10; fr += $12; fe += $14; if ($NF == "MISMATCH") bad++ }
-			END { printf "%s %s: %d modules, %d exec reloc sections, %d skipped by the patched kernel, PLTs unpatched %d patched %d, mismatches %d; failed order checks examined %d of the %d relocations of their sections (%.2f%%)\n", a, v, NR, s, k, u, p, bad, fe, fr, fr ? 100 * fe / fr : 0 }' "$tmp/$a.$v"
+		awk -v a="$a" -v v="$v" '{ s += $4; k += $6; u += $8; p += $10; fr += $12; fe += $14; cu += $16; cc += $18; cf += $20; cp += $22; if ($NF == "MISMATCH") bad++ }
+			END { printf "%s %s: %d modules, %d exec reloc sections, %d skipped by the patched kernel, PLTs unpatched %d patched %d, mismatches %d; failed order checks examined %d of the %d relocations of their sections (%.2f%%)", a, v, NR, s, k, u, p, bad, fe, fr, fr ? 100 * fe / fr : 0
+			      if (a == "arm64") printf "; count_plts cmp_rela calls: unpatched %d, patched checks %d, patched after a sort %d (previous revision %d)", cu, cc, cf, cp
+			      printf "\n" }' "$tmp/$a.$v"
 	done
 done
 exit $rc

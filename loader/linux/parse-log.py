@@ -12,7 +12,8 @@ module_frob_arch_sections loop over the rounds for plain and relopt'd
 modules on both kernels, each icount run side by side ("run 1 / run 2");
 the time the patched kernel spent in order checks that failed (as-built
 modules); the run-to-run agreement; a wall-clock column when there is a
-"wall" run.  Then the checks: loads succeeded, self-tests passed, for each
+"wall" run.  Then the checks: loads and unloads succeeded, no self-test
+still pending when init.c stopped waiting, self-tests passed, for each
 file the patched count equals the unpatched one (arm64) or is not above it
 (arm), counts stay >= used and are the same in every run, the patched kernel
 skipped every sort for relopt'd modules.  Exit 1 if a check fails.
@@ -84,6 +85,21 @@ for run, logs in runs:
                 data.setdefault((run, kern, var, mod), []).append(rec)
                 if mod not in order:
                     order.append(mod)
+        # unloads: every module loaded must unload (tcrypt never stays
+        # loaded, so its unload is ENOENT); init.c waits for cryptomgr's
+        # self-tests first, and says how long and whether any stayed pending
+        for m in re.finditer(r"relopt-init: unload (\S+) (\S+) rc (-?\d+) errno (\d+)", text):
+            var, mod, rc, err = m.groups()
+            if rc != "0" and not (mod == "tcrypt" and err == "2"):
+                fail.append("%s %s %s: unload %s %s: rc %s errno %s"
+                            % (arch, run, kern, var, mod, rc, err))
+        waits = re.findall(r"relopt-init: self-tests round (\d+) (\S+): (\d+) pending after (\d+) us", text)
+        for rnd, var, pending, us_ in waits:
+            if pending != "0":
+                fail.append("%s %s %s: %s /proc/crypto entries of self-tests still pending after %s us (round %s %s)"
+                            % (arch, run, kern, pending, us_, rnd, var))
+        for m in re.finditer(r"relopt-init: sleep failed.*", text):
+            fail.append("%s %s %s: %s" % (arch, run, kern, m.group(0)))
         # self-tests
         for m in re.finditer(r"(\S+: )?(test_\w+: )?Summary: (\d+) PASSED, (\d+) FAILED", text):
             if m.group(4) != "0":
@@ -100,12 +116,15 @@ for run, logs in runs:
         if scale_list is None:
             summaries.append(
                 "%s %s kernel, %s: %d test_bpf summaries with 0 FAILED; %d crypto "
-                "self-tests passed (%s); tcrypt mode=49 %s"
+                "self-tests passed (%s); tcrypt mode=49 %s%s"
                 % (arch, kern, run, nsum, len(crypto) - len(bad),
                    " ".join(sorted(set(c[0] for c in crypto))),
                    "passed (-EAGAIN)" if re.search(
                        r"load round \d+ \S+ tcrypt rc -1 errno 11", text)
-                   else "not run"))
+                   else "not run",
+                   "; init waited up to %.1f ms for the self-tests "
+                   "before unloading" % (max(int(w[3]) for w in waits) / 1000.0)
+                   if waits else ""))
 
 
 def get(run, kern, var, mod, key, agg=statistics.median):

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * plt-model.c -- host model of Linux 6.1's module_frob_arch_sections PLT
- * counting, before and after the loader/linux patches, run over real module
- * files (little-endian EM_AARCH64 RELA and EM_ARM REL).
+ * plt-model.c -- host model of Linux's module_frob_arch_sections PLT
+ * counting (6.1 and 6.12 count alike), before and after the loader/linux
+ * patches (6.12/ series), run over real module files (little-endian
+ * EM_AARCH64 RELA and EM_ARM REL).
  *
  * For every relocation section that applies to an executable section it
  * computes: the unpatched count (arm64: partition_branch_plt_relas, sort by
@@ -18,11 +19,17 @@
  *
  * Usage: plt-model FILE...   prints one line per file:
  *   FILE machine secs S skipped K unpatched U patched P failed_relocs R
- *   failed_examined E
+ *   failed_examined E [cmp_unpatched A cmp_check C cmp_fallback F
+ *   cmp_fallback_prev_rev V]
  * (R: relocations in the sections whose order check failed, E: how many of
  * them the failing check examined before it returned, i.e. the extra work
- * the patched kernel does on a module that was not reordered) and exits 1 if, on arm64, a patched count differs from the unpatched one,
- * or on ARM, a patched count is above the unpatched one.
+ * the patched kernel does on a module that was not reordered; arm64 only:
+ * the cmp_rela() calls of count_plts(), A in the unpatched count, C in the
+ * patched checking counts, F in the patched counts after a sort, V what F
+ * was with the previous revision of the patch, which compared every branch
+ * needing a PLT) and exits 1 if, on arm64, a patched count differs from the
+ * unpatched one or F > A, or on ARM, a patched count is above the unpatched
+ * one.
  */
 #include <elf.h>
 #ifndef R_ARM_THM_CALL
@@ -37,6 +44,16 @@
 
 /* relocations examined by the last checking count that returned -1 */
 static int check_stop;
+
+/*
+ * cmp_rela() calls made by the arm64 count_plts() (not by the sort), for the
+ * cost of the patched kernel on modules as built: old_cmps by the unpatched
+ * count (duplicate_rel), new_cmps[0] by the patched fallback count (after
+ * the sort), new_cmps[1] by the patched checking count, prev_rev_cmps what
+ * the previous revision of the patch called in the fallback (one per branch
+ * needing a PLT after the first, whatever its addend).  Per file.
+ */
+static long old_cmps, new_cmps[2], prev_rev_cmps;
 
 /* ---- arm64, as in the patched module-plts.c ---- */
 
@@ -53,6 +70,13 @@ static int cmp_rela(const void *a, const void *b)
 	return i;
 }
 
+/* unpatched duplicate_rel: entries are sorted, a duplicate precedes */
+static bool duplicate_rel(const Elf64_Rela *rela, int num)
+{
+	old_cmps += num > 0;
+	return num > 0 && cmp_rela(rela + num, rela + num - 1) == 0;
+}
+
 /* unpatched count_plts: duplicate_rel looks at the preceding slot */
 static int count_plts64_old(const Elf64_Sym *syms, const Elf64_Rela *rela,
 			    int num, Elf64_Word dstidx)
@@ -65,14 +89,18 @@ static int count_plts64_old(const Elf64_Sym *syms, const Elf64_Rela *rela,
 		case R_AARCH64_CALL26:
 			if (syms[ELF64_R_SYM(rela[i].r_info)].st_shndx == dstidx)
 				break;
-			if (rela[i].r_addend != 0 ||
-			    !(i > 0 && cmp_rela(rela + i, rela + i - 1) == 0))
+			if (rela[i].r_addend != 0 || !duplicate_rel(rela, i))
 				ret++;
 		}
 	}
 	return ret;
 }
 
+/*
+ * The patched count_plts() (the kernel's is __always_inline, so that each of
+ * its two calls gets a loop specialized for check_order; that changes the
+ * code, not the count or the comparisons made).
+ */
 static int count_plts64_new(const Elf64_Sym *syms, const Elf64_Rela *rela,
 			    int num, Elf64_Word dstidx, bool check_order)
 {
@@ -86,7 +114,14 @@ static int count_plts64_new(const Elf64_Sym *syms, const Elf64_Rela *rela,
 		case R_AARCH64_CALL26:
 			if (syms[ELF64_R_SYM(rela[i].r_info)].st_shndx == dstidx)
 				break;
-			cmp = prev ? cmp_rela(prev, rela + i) : -1;
+			/* the previous revision's fallback compared every one */
+			if (!check_order)
+				prev_rev_cmps += prev != NULL;
+			cmp = -1;
+			if (prev && (check_order || rela[i].r_addend == 0)) {
+				cmp = cmp_rela(prev, rela + i);
+				new_cmps[check_order]++;
+			}
 			if (check_order && (branches_done || cmp > 0)) {
 				check_stop = i + 1;
 				return -1;
@@ -96,7 +131,8 @@ static int count_plts64_new(const Elf64_Sym *syms, const Elf64_Rela *rela,
 			prev = rela + i;
 			break;
 		}
-		if (ELF64_R_TYPE(rela[i].r_info) != R_AARCH64_JUMP26 &&
+		if (check_order && !branches_done &&
+		    ELF64_R_TYPE(rela[i].r_info) != R_AARCH64_JUMP26 &&
 		    ELF64_R_TYPE(rela[i].r_info) != R_AARCH64_CALL26)
 			branches_done = true;
 	}
@@ -239,6 +275,9 @@ static int model(const char *path)
 		Elf64_Shdr *sh = (Elf64_Shdr *)(img + eh->e_shoff);
 		Elf64_Sym *syms = NULL;
 
+		old_cmps = 0;
+		prev_rev_cmps = 0;
+		memset(new_cmps, 0, sizeof(new_cmps));
 		for (i = 0; i < eh->e_shnum; i++)
 			if (sh[i].sh_type == SHT_SYMTAB)
 				syms = (Elf64_Sym *)(img + sh[i].sh_offset);
@@ -275,10 +314,16 @@ static int model(const char *path)
 			free(a);
 			free(b);
 		}
+		/* the fallback count never compares more than the old one */
+		if (new_cmps[0] > old_cmps)
+			bad = 1;
 		printf("%s aarch64 secs %d skipped %d unpatched %ld patched %ld "
-		       "failed_relocs %ld failed_examined %ld%s\n",
+		       "failed_relocs %ld failed_examined %ld cmp_unpatched %ld "
+		       "cmp_check %ld cmp_fallback %ld cmp_fallback_prev_rev "
+		       "%ld%s\n",
 		       path, secs, skipped, old_total, new_total,
-		       failed_relocs, examined, bad ? " MISMATCH" : "");
+		       failed_relocs, examined, old_cmps, new_cmps[1],
+		       new_cmps[0], prev_rev_cmps, bad ? " MISMATCH" : "");
 	} else {
 		Elf32_Ehdr *eh = (Elf32_Ehdr *)img;
 		Elf32_Shdr *sh = (Elf32_Shdr *)(img + eh->e_shoff);
