@@ -140,7 +140,8 @@ def generate(a, p, out):
     # be referenced; so must each global (else the count of symbols is not
     # what was asked -- defined ones exist anyway, undefined ones would
     # vanish).
-    unref = [s for s in ks if s not in {t[1] for t in targets}]
+    targeted = {t[1] for t in targets}  # once: per name it was quadratic
+    unref = [s for s in ks if s not in targeted]
     gref = p['global_refs']
     allsyms = ks + mf + lf
     globs = ks + mf

@@ -323,9 +323,13 @@ destination (const char *target, const char *mode_from, struct dest *d,
       d->mode = st.st_mode & 07777;
       return 0;
     }
-  d->mode = 0666 & ~current_umask ();
+  /* One read of the umask: each costs an open and a read of
+     /proc/self/status.  */
+  d->mode = ~current_umask ();
   if (mode_from && stat (mode_from, &st) == 0)
-    d->mode = st.st_mode & 0777 & ~current_umask ();
+    d->mode &= st.st_mode & 0777;
+  else
+    d->mode &= 0666;
   return 0;
 }
 

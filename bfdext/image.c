@@ -245,12 +245,70 @@ relopt_image_find_type (const relopt_image *img, uint32_t sh_type,
   return found;
 }
 
+bool
+relopt_image_rel_pending (const relopt_image *img, uint32_t idx)
+{
+  return img->sec[idx].rel_order != NULL || img->sec[idx].rel_remap;
+}
+
+uint32_t
+relopt_image_rel_sym_out (const relopt_image *img, uint32_t idx, uint32_t sym)
+{
+  return img->sec[idx].rel_remap ? img->rel_remap[sym] : sym;
+}
+
+/* r_sym of the relocation entry at P (relopt_image_get_rel's, without
+   the other fields).  */
+static uint32_t
+rel_sym (const relopt_image *img, const unsigned char *p)
+{
+  if (img->elfclass == RELOPT_ELFCLASS32)
+    return relopt_get32 (p + 4, img->big) >> 8;
+  if (mips64el (img))
+    return relopt_get32 (p + 8, false);
+  return (uint32_t)(relopt_get64 (p + 8, img->big) >> 32);
+}
+
+void
+relopt_image_rel_fill (const relopt_image *img, uint32_t idx, uint64_t first,
+                       uint64_t count, unsigned char *out)
+{
+  const struct relopt_section *s = &img->sec[idx];
+  size_t ent = relopt_image_rel_entsize (img, s->sh_type);
+  uint64_t j;
+
+  if (s->rel_order == NULL)
+    memcpy (out, s->data + first * ent, count * ent);
+  else
+    for (j = 0; j < count; j++)
+      memcpy (out + j * ent, s->data + (uint64_t)s->rel_order[first + j] * ent,
+              ent);
+  if (s->rel_remap)
+    for (j = 0; j < count; j++)
+      {
+        unsigned char *p = out + j * ent;
+        uint32_t sym = rel_sym (img, p);
+        if (sym != 0)
+          relopt_image_set_rel_sym (img, p, img->rel_remap[sym]);
+      }
+}
+
+/* Drop section S's pending relocation changes.  */
+static void
+rel_pending_clear (struct relopt_section *s)
+{
+  free (s->rel_order);
+  s->rel_order = NULL;
+  s->rel_remap = false;
+}
+
 void
 relopt_image_set_data (relopt_image *img, uint32_t idx, unsigned char *buf,
                        size_t len)
 {
   struct relopt_section *s = &img->sec[idx];
 
+  rel_pending_clear (s);
   if (s->data_owned)
     free (s->data);
   else if (img->file_mapped)
@@ -267,16 +325,19 @@ relopt_image_own_data (relopt_image *img, uint32_t idx,
   struct relopt_section *s = &img->sec[idx];
   unsigned char *copy;
 
-  if (s->data_owned || s->data == NULL)
+  if ((s->data_owned && !relopt_image_rel_pending (img, idx))
+      || s->data == NULL)
     return 0;
   copy = malloc (s->sh_size ? s->sh_size : 1);
   if (copy == NULL)
     return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
-  memcpy (copy, s->data, s->sh_size);
-  if (img->file_mapped)
-    relopt_map_release (img->file, img->file_size, s->data, s->sh_size);
-  s->data = copy;
-  s->data_owned = true;
+  if (relopt_image_rel_pending (img, idx))
+    relopt_image_rel_fill (
+        img, idx, 0, s->sh_size / relopt_image_rel_entsize (img, s->sh_type),
+        copy);
+  else
+    memcpy (copy, s->data, s->sh_size);
+  relopt_image_set_data (img, idx, copy, s->sh_size);
   return 0;
 }
 
@@ -487,6 +548,7 @@ relopt_image_pop_section (relopt_image *img)
 {
   struct relopt_section *s = &img->sec[img->shnum - 1];
 
+  rel_pending_clear (s);
   if (s->data_owned)
     free (s->data);
   img->shnum--;
@@ -500,9 +562,13 @@ relopt_image_free (relopt_image *img)
   if (img == NULL)
     return;
   for (i = 0; img->sec && i < img->shnum; i++)
-    if (img->sec[i].data_owned)
-      free (img->sec[i].data);
+    {
+      rel_pending_clear (&img->sec[i]);
+      if (img->sec[i].data_owned)
+        free (img->sec[i].data);
+    }
   free (img->sec);
+  free (img->rel_remap);
   if (img->file_mapped)
     relopt_unmap_file (img->file, img->file_size);
   else

@@ -4,8 +4,11 @@
    The image keeps the input file's bytes and a decoded, host-order view of
    what relopt reads or changes.  Section contents stay raw bytes in the
    file's byte order; a pass that changes a section replaces its DATA with a
-   new malloc'd buffer (DATA_OWNED).  Symbol table entries are permuted as
-   raw records, so fields relopt does not interpret are kept bit for bit.
+   new malloc'd buffer (DATA_OWNED), except that a relocation section's new
+   symbol indices and entry order may be left pending (REL_REMAP,
+   REL_ORDER) and applied as it is written, so the input's relocations are
+   never copied in memory.  Symbol table entries are permuted as raw
+   records, so fields relopt does not interpret are kept bit for bit.
 
    parse.c turns bytes into a validated image (relopt_image_read_mem,
    relopt_image_adopt_map) and image.c holds the model's accessors and
@@ -79,6 +82,14 @@ struct relopt_section
   const char *name;    /* into the .shstrtab bytes, or "" */
   unsigned char *data; /* sh_size bytes (NULL for NOBITS/NULL or empty) */
   bool data_owned;     /* DATA is malloc'd and freed with the image */
+  /* A relocation section's pending changes, applied as its bytes are
+     written (relopt_image_rel_fill) instead of to a private copy of
+     DATA: new entry J is entry REL_ORDER[J] of DATA (REL_ORDER NULL:
+     entry J), and with REL_REMAP its r_sym S becomes the image's
+     REL_REMAP[S].  REL_ORDER is malloc'd, owned, sh_size / entsize
+     entries.  */
+  uint32_t *rel_order;
+  bool rel_remap;
 };
 
 /* The image.  Indices are section header indices (0 .. SHNUM-1) and
@@ -107,6 +118,11 @@ struct relopt_image
   uint32_t shndxsec; /* SHT_SYMTAB_SHNDX linked to symtab, or 0 */
   uint32_t nsyms;    /* .symtab entries (sh_size / entsize) */
   size_t symsize;    /* bytes per .symtab entry: 16 or 24 */
+
+  /* Old to new symbol index for the sections with REL_REMAP set, owned,
+     REL_REMAP_N entries (the symbol count when it was made).  */
+  uint32_t *rel_remap;
+  uint32_t rel_remap_n;
 
   uint64_t elf_end;          /* end of the last byte ELF structures cover */
   uint64_t trailer_len;      /* file_size - elf_end */
@@ -161,12 +177,31 @@ void relopt_image_get_rel (const relopt_image *img, uint32_t sh_type,
 void relopt_image_set_rel_sym (const relopt_image *img, unsigned char *p,
                                uint32_t sym);
 
+/* Whether section IDX is a relocation section with pending changes
+   (REL_ORDER or REL_REMAP): its bytes as written are not DATA's, they
+   are what relopt_image_rel_fill makes.  */
+bool relopt_image_rel_pending (const relopt_image *img, uint32_t idx);
+
+/* Entries [FIRST, FIRST + COUNT) of relocation section IDX as they are
+   written, its pending changes applied, into OUT (COUNT x entsize
+   bytes).  */
+void relopt_image_rel_fill (const relopt_image *img, uint32_t idx,
+                            uint64_t first, uint64_t count,
+                            unsigned char *out);
+
+/* The symbol index relocation section IDX's entry naming symbol SYM
+   (read from DATA) names once written: SYM through the pending remap.  */
+uint32_t relopt_image_rel_sym_out (const relopt_image *img, uint32_t idx,
+                                   uint32_t sym);
+
 /* Replace section IDX's contents with BUF of LEN bytes (IMG takes
-   ownership of BUF, which must come from malloc) and set sh_size.  */
+   ownership of BUF, which must come from malloc) and set sh_size; any
+   pending relocation changes go with the old contents.  */
 void relopt_image_set_data (relopt_image *img, uint32_t idx,
                             unsigned char *buf, size_t len);
 
-/* Make section IDX's contents a private, writable copy.  */
+/* Make section IDX's contents a private, writable copy, pending
+   relocation changes applied (none are left pending).  */
 int relopt_image_own_data (relopt_image *img, uint32_t idx,
                            struct relopt_error *err);
 

@@ -93,12 +93,14 @@ merge_strtab (relopt_image *img, struct relopt_error *err)
   int rc;
 
   names = relopt_image_sym_names (img);
-  all = calloc (n ? n : 1, sizeof *all);
+  /* The symbol names alone are merged from NAMES itself (no copy).  */
+  all = with_sections ? calloc (n ? n : 1, sizeof *all) : names;
   offsets = malloc ((n ? n : 1) * sizeof *offsets);
   if (names == NULL || all == NULL || offsets == NULL)
     {
+      if (all != names)
+        free (all);
       free (names);
-      free (all);
       free (offsets);
       return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
     }
@@ -106,15 +108,17 @@ merge_strtab (relopt_image *img, struct relopt_error *err)
      relopt_hash_sections_build appends it afterwards, as for a new
      table, so the bytes do not depend on whether a table was kept from
      an earlier run or is new.  */
-  memcpy (all, names, img->nsyms * sizeof *all);
+  if (with_sections)
+    memcpy (all, names, img->nsyms * sizeof *all);
   for (i = 0; with_sections && i < img->shnum; i++)
     all[img->nsyms + i] = img->sec[i].sh_type == RELOPT_SHT_HASH
                                   || img->sec[i].sh_type == RELOPT_SHT_GNU_HASH
                               ? NULL
                               : img->sec[i].name;
   rc = relopt_strtab_merge (all, n, &buf, &len, offsets, err);
+  if (all != names)
+    free (all);
   free (names); /* points into the old .strtab, still alive */
-  free (all);
   if (rc == 0)
     rc = relopt_image_own_data (img, img->symtab, err);
   if (rc == 0)

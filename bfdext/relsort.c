@@ -102,21 +102,63 @@ branch_key (const relopt_image *img, uint32_t idx, uint64_t j,
   return 0;
 }
 
-/* Collect the branch keys of section IDX into a new array *KEYSP of *NP
-   entries, in file order.  */
+/* Scratch memory of one relopt_relsort_image run, grown as needed and
+   reused from section to section: a page is first touched once, for the
+   largest section, not once per section (a first touch is what costs
+   most here: bench/README.md, "What a rewrite costs").  */
+struct scratch
+{
+  struct branch_key *keys; /* a section's branch keys, in file order */
+  uint32_t *by_sym;        /* indices into KEYS, by symbol */
+  uint32_t *by_type;       /* indices into KEYS, by (type, symbol) */
+  uint32_t *count;         /* NSYMS + 1 counters */
+  struct branch_key *run;  /* keys sorted by qsort */
+  size_t keys_cap, by_sym_cap, by_type_cap, run_cap; /* entries */
+};
+
+static void
+scratch_free (struct scratch *sc)
+{
+  free (sc->keys);
+  free (sc->by_sym);
+  free (sc->by_type);
+  free (sc->count);
+  free (sc->run);
+}
+
+/* P (of *CAP entries of SIZE bytes) made to hold at least N entries:
+   P or a new pointer (*CAP updated), or NULL when there is no memory (P
+   is left as it was).  */
+static void *
+grow (void *p, size_t *cap, size_t n, size_t size)
+{
+  void *q;
+
+  if (n <= *cap && p != NULL)
+    return p;
+  q = realloc (p, (n ? n : 1) * size);
+  if (q != NULL)
+    *cap = n;
+  return q;
+}
+
+/* Collect the branch keys of section IDX into SC->keys (*NP of them), in
+   file order, with the symbol indices the section will be written with
+   (a pending remap applied).  */
 static int
-collect_keys (const relopt_image *img, uint32_t idx, struct branch_key **keysp,
+collect_keys (const relopt_image *img, uint32_t idx, struct scratch *sc,
               uint64_t *np, struct relopt_error *err)
 {
   const struct relopt_section *s = &img->sec[idx];
   size_t ent = relopt_image_rel_entsize (img, s->sh_type);
   uint64_t n = s->sh_size / ent, j, nb = 0;
-  struct branch_key *keys = malloc ((n ? n : 1) * sizeof *keys);
+  struct branch_key *keys;
 
-  *keysp = NULL;
   *np = 0;
+  keys = grow (sc->keys, &sc->keys_cap, n, sizeof *keys);
   if (keys == NULL)
     return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
+  sc->keys = keys;
   for (j = 0; j < n; j++)
     {
       struct relopt_rel r;
@@ -124,15 +166,12 @@ collect_keys (const relopt_image *img, uint32_t idx, struct branch_key **keysp,
       relopt_image_get_rel (img, s->sh_type, s->data + j * ent, &r);
       if (!relopt_is_branch_reloc (img->e_machine, img->elfclass, r.type))
         continue;
+      r.sym = relopt_image_rel_sym_out (img, idx, r.sym);
       rc = branch_key (img, idx, j, &r, &keys[nb], err);
       if (rc)
-        {
-          free (keys);
-          return rc;
-        }
+        return rc;
       nb++;
     }
-  *keysp = keys;
   *np = nb;
   return 0;
 }
@@ -196,26 +235,6 @@ collect_types (const struct branch_key *keys, uint64_t n, uint32_t nsyms,
   return true;
 }
 
-/* KEYS[0..N) into OUT by symbol, a stable counting sort over NSYMS
-   symbols.  Returns 0 or -1 (no memory).  */
-static int
-sort_by_sym (const struct branch_key *keys, uint64_t n, uint32_t nsyms,
-             struct branch_key *out)
-{
-  uint64_t *scount = calloc ((size_t)nsyms + 1, sizeof *scount), i;
-
-  if (scount == NULL)
-    return -1;
-  for (i = 0; i < n; i++)
-    scount[keys[i].key.sym + 1]++;
-  for (i = 1; i <= nsyms; i++)
-    scount[i] += scount[i - 1];
-  for (i = 0; i < n; i++)
-    out[scount[keys[i].key.sym]++] = keys[i];
-  free (scount);
-  return 0;
-}
-
 /* The rank of TYPE among TYPES, which holds it.  */
 static uint32_t
 type_rank (const uint32_t *types, uint32_t type)
@@ -227,97 +246,150 @@ type_rank (const uint32_t *types, uint32_t type)
   return t;
 }
 
-/* KEYS[0..N) into OUT by type, a stable counting sort over the NTYPES
-   ascending TYPES.  */
-static void
-sort_by_type (const struct branch_key *keys, uint64_t n, const uint32_t *types,
-              uint32_t ntypes, struct branch_key *out)
+/* SC->keys[0..N) by (type, symbol), as indices into SC->by_type: a
+   stable counting sort by symbol over NSYMS symbols into SC->by_sym, then
+   a stable counting sort by type over the NTYPES ascending TYPES.  Equal
+   (type, symbol) stay in file order.  Returns 0 or -1 (no memory).  */
+static int
+sort_by_type_sym (struct scratch *sc, uint64_t n, uint32_t nsyms,
+                  const uint32_t *types, uint32_t ntypes)
 {
-  uint64_t tcount[MAX_TYPES + 1], i;
-  uint32_t t;
+  const struct branch_key *keys = sc->keys;
+  uint32_t tcount[MAX_TYPES + 1], t, *count, *by_sym, *by_type;
+  size_t count_cap = sc->count ? (size_t)nsyms + 1 : 0;
+  uint64_t i;
 
+  count = grow (sc->count, &count_cap, (size_t)nsyms + 1, sizeof *count);
+  if (count == NULL)
+    return -1;
+  sc->count = count;
+  by_sym = grow (sc->by_sym, &sc->by_sym_cap, n, sizeof *by_sym);
+  if (by_sym == NULL)
+    return -1;
+  sc->by_sym = by_sym;
+  by_type = grow (sc->by_type, &sc->by_type_cap, n, sizeof *by_type);
+  if (by_type == NULL)
+    return -1;
+  sc->by_type = by_type;
+  memset (count, 0, ((size_t)nsyms + 1) * sizeof *count);
+  for (i = 0; i < n; i++)
+    count[keys[i].key.sym + 1]++;
+  for (i = 1; i <= nsyms; i++)
+    count[i] += count[i - 1];
+  for (i = 0; i < n; i++)
+    by_sym[count[keys[i].key.sym]++] = (uint32_t)i;
   memset (tcount, 0, sizeof tcount);
   for (i = 0; i < n; i++)
     tcount[type_rank (types, keys[i].key.type) + 1]++;
   for (t = 1; t <= ntypes; t++)
     tcount[t] += tcount[t - 1];
   for (i = 0; i < n; i++)
-    out[tcount[type_rank (types, keys[i].key.type)]++] = keys[i];
-}
-
-/* Each run of equal (type, symbol) in KEYS[0..N) in addend order, where
-   it is not already.  */
-static void
-sort_addend_runs (struct branch_key *keys, uint64_t n)
-{
-  uint64_t i, j;
-
-  for (i = 0; i < n; i = j)
-    {
-      bool sorted = true;
-      for (j = i + 1; j < n && keys[j].key.type == keys[i].key.type
-                      && keys[j].key.sym == keys[i].key.sym;
-           j++)
-        sorted &= keys[j - 1].key.addend <= keys[j].key.addend;
-      if (!sorted)
-        qsort (keys + i, j - i, sizeof *keys, cmp_branch);
-    }
-}
-
-/* Put KEYS[0..N), collected in position order, in cmp_branch order in
-   O(N + NSYMS) time: a stable counting sort by symbol, then a stable
-   counting sort by type (a section has at most a handful of branch
-   types), then each run of equal (type, symbol) in addend order where it
-   is not already (such runs are short: the calls to one function).
-   cmp_branch is a total order, so the result is the one qsort gives; it
-   is the fallback where the shortcuts do not apply.  A section already
-   in order (relopt's output) costs one comparison per key.  Returns 0 or
-   -1 (no memory).  */
-static int
-sort_keys (struct branch_key *keys, uint64_t n, uint32_t nsyms)
-{
-  uint32_t types[MAX_TYPES], ntypes;
-  struct branch_key *tmp;
-
-  if (keys_in_order (keys, n))
-    return 0;
-  if (!collect_types (keys, n, nsyms, types, &ntypes))
-    {
-      qsort (keys, n, sizeof *keys, cmp_branch);
-      return 0;
-    }
-  tmp = malloc (n * sizeof *tmp);
-  if (tmp == NULL || sort_by_sym (keys, n, nsyms, tmp) != 0)
-    {
-      free (tmp);
-      return -1;
-    }
-  sort_by_type (tmp, n, types, ntypes, keys);
-  free (tmp);
-  sort_addend_runs (keys, n);
+    by_type[tcount[type_rank (types, keys[by_sym[i]].key.type)]++] = by_sym[i];
   return 0;
 }
 
-/* Move the entries of section S (N of ENT bytes) so that new entry J is
-   old entry SRC[J].  A section a pass already copied (DATA_OWNED: the
-   symbol remap) is permuted in place, cycle by cycle, so a large section
-   is not held twice; SRC is consumed.  Returns 0 or -1 (no memory).  */
+/* The new order of a section: its branch relocations appended to SRC
+   one by one (new entry *O is old entry K->pos), counting the distinct
+   targets.  */
+struct emit
+{
+  uint32_t *src;
+  uint64_t o;
+  struct branch_key prev; /* the last one appended (a copy) */
+  uint64_t targets;
+};
+
+static void
+emit_key (struct emit *e, const struct branch_key *k)
+{
+  if (e->o == 0 || !same_target (&e->prev, k))
+    e->targets++;
+  e->prev = *k;
+  e->src[e->o++] = (uint32_t)k->pos;
+}
+
+/* Append the N keys KEYS[IDX[0..N)] (IDX NULL: KEYS[0..N)), copied to
+   SC->run and sorted by qsort, to E.  Returns 0 or -1 (no memory).  */
 static int
-permute_entries (relopt_image *img, uint32_t idx, uint64_t *src, uint64_t n,
+emit_sorted_copy (struct scratch *sc, const struct branch_key *keys,
+                  const uint32_t *idx, uint64_t n, struct emit *e)
+{
+  struct branch_key *run = grow (sc->run, &sc->run_cap, n, sizeof *run);
+  uint64_t i;
+
+  if (run == NULL)
+    return -1;
+  sc->run = run;
+  for (i = 0; i < n; i++)
+    run[i] = keys[idx ? idx[i] : i];
+  qsort (run, n, sizeof *run, cmp_branch);
+  for (i = 0; i < n; i++)
+    emit_key (e, &run[i]);
+  return 0;
+}
+
+/* Append SC->keys[0..N), collected in file order, to E in cmp_branch
+   order, in O(N + NSYMS) time: in file order when they already are in
+   order (relopt's output: one comparison per key); else a stable
+   counting sort by symbol, then by type (a section has at most a
+   handful of branch types), then each run of equal (type, symbol) in
+   addend order where it is not already (such runs are short: the calls
+   to one function).  cmp_branch is a total order, so the result is the
+   one qsort gives; it is the fallback where the shortcuts do not apply.
+   Returns 0 or -1 (no memory).  */
+static int
+emit_branches (struct scratch *sc, uint64_t n, uint32_t nsyms, struct emit *e)
+{
+  const struct branch_key *keys = sc->keys;
+  uint32_t types[MAX_TYPES], ntypes;
+  uint64_t i, j, k;
+
+  if (keys_in_order (keys, n))
+    {
+      for (i = 0; i < n; i++)
+        emit_key (e, &keys[i]);
+      return 0;
+    }
+  if (!collect_types (keys, n, nsyms, types, &ntypes))
+    return emit_sorted_copy (sc, keys, NULL, n, e);
+  if (sort_by_type_sym (sc, n, nsyms, types, ntypes))
+    return -1;
+  for (i = 0; i < n; i = j)
+    {
+      const uint32_t *by_type = sc->by_type;
+      const struct branch_key *first = &keys[by_type[i]];
+      bool sorted = true;
+      for (j = i + 1; j < n && keys[by_type[j]].key.type == first->key.type
+                      && keys[by_type[j]].key.sym == first->key.sym;
+           j++)
+        sorted
+            &= keys[by_type[j - 1]].key.addend <= keys[by_type[j]].key.addend;
+      if (!sorted && emit_sorted_copy (sc, keys, by_type + i, j - i, e))
+        return -1;
+      for (k = i; sorted && k < j; k++)
+        emit_key (e, &keys[by_type[k]]);
+    }
+  return 0;
+}
+
+/* Move the entries of section IDX (N of ENT bytes) so that new entry J
+   is old entry SRC[J].  A section a pass already copied (DATA_OWNED) is
+   permuted in place, cycle by cycle, so a large section is not held
+   twice; SRC is consumed.  A section still in the mapped file, or with
+   a remap pending (symorder.c), is not copied: the order is left pending
+   (REL_ORDER, taken from SRC) and applied as the section is written.
+   Takes SRC (N entries) over.  Returns 0.  */
+static int
+permute_entries (relopt_image *img, uint32_t idx, uint32_t *src, uint64_t n,
                  size_t ent)
 {
   struct relopt_section *s = &img->sec[idx];
-  unsigned char tmp[24], *out;
+  unsigned char tmp[24];
   uint64_t i, j, k;
 
-  if (!s->data_owned)
+  if (!s->data_owned || s->rel_remap)
     {
-      out = malloc (s->sh_size ? s->sh_size : 1);
-      if (out == NULL)
-        return -1;
-      for (j = 0; j < n; j++)
-        memcpy (out + j * ent, s->data + src[j] * ent, ent);
-      relopt_image_set_data (img, idx, out, s->sh_size);
+      s->rel_order = src;
       return 0;
     }
   for (i = 0; i < n; i++)
@@ -328,7 +400,7 @@ permute_entries (relopt_image *img, uint32_t idx, uint64_t *src, uint64_t n,
       for (j = i;; j = k)
         {
           k = src[j];
-          src[j] = j;
+          src[j] = (uint32_t)j;
           if (k == i)
             {
               memcpy (s->data + j * ent, tmp, ent);
@@ -337,77 +409,78 @@ permute_entries (relopt_image *img, uint32_t idx, uint64_t *src, uint64_t n,
           memcpy (s->data + j * ent, s->data + k * ent, ent);
         }
     }
+  free (src);
   return 0;
 }
 
-/* Reorder section IDX.  Adds to STATS.  */
+/* Reorder section IDX, with SC's memory.  Adds to STATS.  */
 static int
-sort_section (relopt_image *img, uint32_t idx, struct relopt_stats *stats,
-              struct relopt_error *err)
+sort_section (relopt_image *img, uint32_t idx, struct scratch *sc,
+              struct relopt_stats *stats, struct relopt_error *err)
 {
   struct relopt_section *s = &img->sec[idx];
   size_t ent = relopt_image_rel_entsize (img, s->sh_type);
-  uint64_t n = s->sh_size / ent, nb, j, o = 0, *src;
-  struct branch_key *keys;
-  unsigned char *isbranch;
+  uint64_t n = s->sh_size / ent, nb, j, k;
+  struct emit e;
   bool changed = false;
+  char lb[96];
   int rc;
 
-  rc = collect_keys (img, idx, &keys, &nb, err);
+  /* An order an earlier run left pending is applied first.  */
+  rc = s->rel_order ? relopt_image_own_data (img, idx, err) : 0;
+  if (rc == 0 && n > UINT32_MAX)
+    rc = relopt_set_error (err, RELOPT_E_FORMAT,
+                           "%s: more than 2^32 relocations",
+                           relopt_section_label (img, idx, lb, sizeof lb));
+  if (rc == 0)
+    rc = collect_keys (img, idx, sc, &nb, err);
   if (rc)
     return rc;
-  src = malloc ((n ? n : 1) * sizeof *src);
-  isbranch = calloc (n ? n : 1, 1);
-  if (src == NULL || isbranch == NULL || sort_keys (keys, nb, img->nsyms))
+  stats->branch_relocs += nb;
+  if (nb == 0)
+    return 0;
+  memset (&e, 0, sizeof e);
+  e.src = malloc (n * sizeof *e.src);
+  if (e.src == NULL || emit_branches (sc, nb, img->nsyms, &e))
     {
-      free (keys);
-      free (src);
-      free (isbranch);
+      free (e.src);
       return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
     }
-  /* New order: the branches by key, then the rest as they were.  */
-  for (j = 0; j < nb; j++)
-    {
-      isbranch[keys[j].pos] = 1;
-      src[o++] = keys[j].pos;
-      if (j == 0 || !same_target (&keys[j - 1], &keys[j]))
-        stats->branch_targets++;
-    }
-  free (keys);
-  for (j = 0; j < n; j++)
-    if (!isbranch[j])
-      src[o++] = j;
-  free (isbranch);
+  stats->branch_targets += e.targets;
+  /* New order: the branches by key, then the rest as they were (the
+     keys are in file order: a merge by position).  */
+  for (j = 0, k = 0; j < n; j++)
+    if (k < nb && sc->keys[k].pos == j)
+      k++;
+    else
+      e.src[e.o++] = (uint32_t)j;
   for (j = 0; j < n && !changed; j++)
-    changed = src[j] != j;
-  stats->branch_relocs += nb;
-  rc = 0;
-  if (changed)
+    changed = e.src[j] != j;
+  if (!changed)
     {
-      stats->reloc_sections_sorted++;
-      if (permute_entries (img, idx, src, n, ent) != 0)
-        rc = relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
+      free (e.src);
+      return 0;
     }
-  free (src);
-  return rc;
+  stats->reloc_sections_sorted++;
+  return permute_entries (img, idx, e.src, n, ent);
 }
 
 int
 relopt_relsort_image (relopt_image *img, struct relopt_stats *stats,
                       struct relopt_error *err)
 {
+  struct scratch sc;
   uint32_t i;
+  int rc = 0;
 
   if (img->e_machine != RELOPT_EM_ARM && img->e_machine != RELOPT_EM_AARCH64)
     return 0;
-  for (i = 1; i < img->shnum; i++)
+  memset (&sc, 0, sizeof sc);
+  for (i = 1; rc == 0 && i < img->shnum; i++)
     if (relopt_image_is_symtab_reloc (img, i))
-      {
-        int rc = sort_section (img, i, stats, err);
-        if (rc)
-          return rc;
-      }
-  return 0;
+      rc = sort_section (img, i, &sc, stats, err);
+  scratch_free (&sc);
+  return rc;
 }
 
 int

@@ -254,6 +254,22 @@ has_bytes (const struct relopt_section *s)
          && s->sh_size != 0;
 }
 
+/* The entry count of relocation section I.  */
+static uint64_t
+rel_count (const relopt_image *img, uint32_t i)
+{
+  return img->sec[i].sh_size
+         / relopt_image_rel_entsize (img, img->sec[i].sh_type);
+}
+
+/* A relocation section with pending changes goes out through a buffer
+   of this many bytes (whole entries), reused: small enough to stay in
+   the cache, large enough for few system calls.  */
+enum
+{
+  REL_CHUNK = 64 * 1024
+};
+
 int
 relopt_image_serialize (const relopt_image *img, unsigned char **outp,
                         size_t *lenp, struct relopt_error *err)
@@ -276,7 +292,10 @@ relopt_image_serialize (const relopt_image *img, unsigned char **outp,
     }
   memcpy (out, lay.ehdr, lay.ehsize);
   for (i = 1; i < img->shnum; i++)
-    if (has_bytes (&img->sec[i]))
+    if (has_bytes (&img->sec[i]) && relopt_image_rel_pending (img, i))
+      relopt_image_rel_fill (img, i, 0, rel_count (img, i),
+                             out + lay.offset[i]);
+    else if (has_bytes (&img->sec[i]))
       memcpy (out + lay.offset[i], img->sec[i].data, img->sec[i].sh_size);
   memcpy (out + lay.shoff, lay.shdrs, lay.shdrs_size);
   *outp = out;
@@ -290,10 +309,31 @@ relopt_image_serialize (const relopt_image *img, unsigned char **outp,
 static int64_t
 input_offset (const relopt_image *img, const struct relopt_section *s)
 {
-  if (s->data_owned || img->file == NULL || s->data < img->file
+  if (s->data_owned || s->rel_order != NULL || s->rel_remap
+      || img->file == NULL || s->data < img->file
       || s->data >= img->file + img->file_size)
     return -1;
   return s->data - img->file;
+}
+
+/* Whether relocation section I, its pending changes applied, equals the
+   bytes at OLD (false, too, when there is no memory to compare).  */
+static bool
+rel_unchanged (const relopt_image *img, uint32_t i, const unsigned char *old)
+{
+  size_t ent = relopt_image_rel_entsize (img, img->sec[i].sh_type);
+  uint64_t n = rel_count (img, i), per = REL_CHUNK / ent, j, k;
+  unsigned char *buf = malloc (REL_CHUNK);
+  bool same = buf != NULL; /* no memory: say changed, write it out */
+
+  for (j = 0; same && j < n; j += k)
+    {
+      k = n - j < per ? n - j : per;
+      relopt_image_rel_fill (img, i, j, k, buf);
+      same = memcmp (buf, old + j * ent, k * ent) == 0;
+    }
+  free (buf);
+  return same;
 }
 
 bool
@@ -318,8 +358,14 @@ relopt_layout_unchanged (const relopt_image *img,
         if (img->file[end] != 0)
           return false;
       from = input_offset (img, s);
-      if (from != (int64_t)lay->offset[i]
-          && memcmp (img->file + lay->offset[i], s->data, s->sh_size) != 0)
+      if (relopt_image_rel_pending (img, i))
+        {
+          if (!rel_unchanged (img, i, img->file + lay->offset[i]))
+            return false;
+        }
+      else if (from != (int64_t)lay->offset[i]
+               && memcmp (img->file + lay->offset[i], s->data, s->sh_size)
+                      != 0)
         return false;
       end = lay->offset[i] + s->sh_size;
     }
@@ -358,10 +404,30 @@ copy_range (int in_fd, uint64_t in_off, int out_fd, uint64_t out_off,
   return len ? relopt_pwrite_all (out_fd, buf, len, out_off) : 0;
 }
 
+/* Write relocation section I, its pending changes applied, to OUT_FD at
+   OFF through BUF (REL_CHUNK bytes).  Returns 0 or an errno value.  */
+static int
+write_rel (const relopt_image *img, uint32_t i, int out_fd, uint64_t off,
+           unsigned char *buf)
+{
+  size_t ent = relopt_image_rel_entsize (img, img->sec[i].sh_type);
+  uint64_t n = rel_count (img, i), per = REL_CHUNK / ent, j, k;
+  int e = 0;
+
+  for (j = 0; e == 0 && j < n; j += k)
+    {
+      k = n - j < per ? n - j : per;
+      relopt_image_rel_fill (img, i, j, k, buf);
+      e = relopt_pwrite_all (out_fd, buf, k * ent, off + j * ent);
+    }
+  return e;
+}
+
 int
 relopt_layout_write (const relopt_image *img, const struct relopt_layout *lay,
                      int in_fd, int out_fd)
 {
+  unsigned char *buf = NULL;
   uint32_t i;
   int e;
 
@@ -373,7 +439,14 @@ relopt_layout_write (const relopt_image *img, const struct relopt_layout *lay,
       if (!has_bytes (s))
         continue;
       from = in_fd >= 0 ? input_offset (img, s) : -1;
-      if (from >= 0)
+      if (relopt_image_rel_pending (img, i))
+        {
+          if (buf == NULL && (buf = malloc (REL_CHUNK)) == NULL)
+            e = ENOMEM;
+          else
+            e = write_rel (img, i, out_fd, lay->offset[i], buf);
+        }
+      else if (from >= 0)
         e = copy_range (in_fd, (uint64_t)from, out_fd, lay->offset[i], s->data,
                         s->sh_size);
       else
@@ -381,6 +454,7 @@ relopt_layout_write (const relopt_image *img, const struct relopt_layout *lay,
     }
   /* The header table ends the file, so the padding before sections (never
      written) reads back as zeros, as in the serialized buffer.  */
+  free (buf);
   if (e == 0)
     e = relopt_pwrite_all (out_fd, lay->shdrs, lay->shdrs_size, lay->shoff);
   return e;

@@ -657,8 +657,12 @@ assemble (struct strip *st, unsigned char *symbuf, unsigned char *strbuf,
   out[st->new_strtab] = img->sec[img->strtab];
   out[st->new_shstrtab] = img->sec[img->shstrndx];
   for (i = 1; i < img->shnum; i++)
-    if (st->newsec[i] == 0 && img->sec[i].data_owned)
-      free (img->sec[i].data);
+    if (st->newsec[i] == 0)
+      {
+        free (img->sec[i].rel_order);
+        if (img->sec[i].data_owned)
+          free (img->sec[i].data);
+      }
   free (img->sec);
   img->sec = out;
   img->shnum = st->new_shnum;

@@ -25,8 +25,11 @@ struct uname
   size_t len;
   uint64_t tail;      /* the last 8 bytes reversed, big-endian packed */
   uint32_t container; /* index into the uname array */
-  uint64_t offset;    /* final offset; UINT64_MAX until placed */
+  uint32_t offset;    /* final offset; UNPLACED until placed (a table
+                         that does not fit 32 bits is refused) */
 };
+
+#define UNPLACED UINT32_MAX
 
 /* The first 8 bytes of NAME reversed, packed so that comparing two
    packed values compares those bytes as rev_cmp does: the last byte of
@@ -126,7 +129,7 @@ dedup_names (htab_t h, const char *const *names, size_t n, struct merge *m)
           u[nu].s = names[i];
           u[nu].len = strlen (names[i]);
           u[nu].tail = rev_tail (u[nu].s, u[nu].len);
-          u[nu].offset = UINT64_MAX;
+          u[nu].offset = UNPLACED;
           *slot = &u[nu];
           nu++;
         }
@@ -171,9 +174,10 @@ place_containers (struct merge *m, bool own_place)
   for (i = 0; i < m->nu; i++)
     {
       struct uname *c = &m->u[m->u[i].container];
-      if (c->offset == UINT64_MAX && (!own_place || c == &m->u[i]))
+      if (c->offset == UNPLACED && (!own_place || c == &m->u[i]))
         {
-          c->offset = size;
+          /* Past 4 GiB the offsets wrap, but the table is refused.  */
+          c->offset = (uint32_t)size;
           size += c->len + 1;
         }
     }
@@ -203,7 +207,7 @@ emit_table (const struct merge *m, size_t n, unsigned char *out,
         }
       s = &u[m->id[i]];
       c = &u[s->container];
-      offsets[i] = (uint32_t)(c->offset + c->len - s->len);
+      offsets[i] = (uint32_t)(c->offset + (c->len - s->len));
     }
 }
 
@@ -221,7 +225,10 @@ strtab_merge (const char *const *names, size_t n, bool own_place,
 
   *outp = NULL;
   *lenp = 0;
-  h = htab_create_alloc (n ? n : 1, name_hash, name_eq, NULL, calloc, free);
+  /* Sized so that N names never make it grow (libiberty expands a table
+     3/4 full, holding the old and the new slots meanwhile).  */
+  h = htab_create_alloc (n / 3 * 4 + 16, name_hash, name_eq, NULL, calloc,
+                         free);
   m.u = calloc (n ? n : 1, sizeof *m.u);
   m.id = calloc (n ? n : 1, sizeof *m.id);
   if (h == NULL || m.u == NULL || m.id == NULL)

@@ -182,11 +182,14 @@ permute_symtab (relopt_image *img, const uint32_t *new_to_old,
 
 /* The symbol index of every relocation of section IDX through
    OLD_TO_NEW (symbol 0 stays 0).  A section none of whose relocations
-   names a symbol that moved is left as it is, in the mapped file, so the
-   writer copies it from the input in the kernel (copy_file_range) rather
-   than from a private copy: the scan reads the entries once, where
-   owning the data would copy them, fault in the copy and write it out
-   (bench/README.md, "What a rewrite costs").  */
+   names a symbol that moved is left as it is, so the writer copies it
+   from the input in the kernel (copy_file_range).  Otherwise a section
+   still in the mapped file is not copied either: the remap is left
+   pending (REL_REMAP, through IMG->rel_remap) and applied as the section
+   is written, through a small buffer, where a private copy would cost an
+   allocation, a page fault per fresh page and one more pass over the
+   bytes (bench/README.md, "What a rewrite costs").  A private copy (an
+   earlier pass made one) is remapped in place.  */
 static int
 remap_relocs (relopt_image *img, uint32_t idx, const uint32_t *old_to_new,
               struct relopt_error *err)
@@ -197,6 +200,12 @@ remap_relocs (relopt_image *img, uint32_t idx, const uint32_t *old_to_new,
   struct relopt_rel r;
   int rc;
 
+  /* Changes an earlier pass left pending are applied first.  */
+  rc = relopt_image_rel_pending (img, idx)
+           ? relopt_image_own_data (img, idx, err)
+           : 0;
+  if (rc)
+    return rc;
   for (first = 0; first < n; first++)
     {
       relopt_image_get_rel (img, s->sh_type, s->data + first * ent, &r);
@@ -205,9 +214,11 @@ remap_relocs (relopt_image *img, uint32_t idx, const uint32_t *old_to_new,
     }
   if (first == n)
     return 0;
-  rc = relopt_image_own_data (img, idx, err);
-  if (rc)
-    return rc;
+  if (!s->data_owned)
+    {
+      s->rel_remap = true;
+      return 0;
+    }
   for (j = first; j < n; j++)
     {
       unsigned char *p = s->data + j * ent;
@@ -243,6 +254,15 @@ relopt_symorder_apply (relopt_image *img, const uint32_t *new_to_old,
       else if (s->sh_type == RELOPT_SHT_LLVM_ADDRSIG)
         rc = remap_addrsig (img, i, old_to_new, err);
     }
+  /* The sections left with a pending remap read it from the image.  */
+  for (i = 1; rc == 0 && i < img->shnum && old_to_new; i++)
+    if (img->sec[i].rel_remap)
+      {
+        free (img->rel_remap);
+        img->rel_remap = old_to_new;
+        img->rel_remap_n = img->nsyms;
+        old_to_new = NULL;
+      }
   free (old_to_new);
   return rc;
 }

@@ -147,18 +147,28 @@ relopt_kbuild_option () {
   esac
 }
 
-# relopt_fetch_dbg_deb CACHE RELEASE: set deb to Debian's
+# relopt_fetch_dbg_deb CACHE RELEASE [ARCH]: set deb to Debian's
 # linux-image-RELEASE-dbg_*.deb in CACHE (relopt_kbuild_cache),
 # downloading it there first when missing (about 860 MB); skip
-# (relopt_messages) when that fails.
+# (relopt_messages) when that fails.  With ARCH (a Debian architecture
+# other than the host's, e.g. arm64 for RELEASE 6.1.0-57-arm64), the
+# package of that architecture: the architecture is added to dpkg first
+# (dpkg --add-architecture and apt-get update, as root) when it is not
+# there yet.
 relopt_fetch_dbg_deb () {
   mkdir -p "$1" || skip "cannot create $1"
-  deb=$(ls "$1"/linux-image-"$2"-dbg_*.deb 2>/dev/null | head -1)
+  deb=$(ls "$1"/linux-image-"$2"-dbg_*"${3:+_$3}".deb 2>/dev/null | head -1)
   [ -z "$deb" ] || return 0
-  say "downloading linux-image-$2-dbg (about 860 MB)"
-  (cd "$1" && apt-get download "linux-image-$2-dbg" >/dev/null 2>&1) \
-    || skip "cannot download linux-image-$2-dbg"
-  deb=$(ls "$1"/linux-image-"$2"-dbg_*.deb | head -1)
+  if [ -n "${3:-}" ] && [ "$3" != "$(dpkg --print-architecture)" ] \
+     && ! dpkg --print-foreign-architectures | grep -qx "$3"; then
+    dpkg --add-architecture "$3" 2>/dev/null \
+      || skip "cannot add architecture $3 (dpkg --add-architecture needs root)"
+    apt-get update >/dev/null 2>&1 || say "apt-get update failed (continuing)"
+  fi
+  say "downloading linux-image-$2-dbg${3:+:$3} (about 860 MB)"
+  (cd "$1" && apt-get download "linux-image-$2-dbg${3:+:$3}" >/dev/null 2>&1) \
+    || skip "cannot download linux-image-$2-dbg${3:+:$3}"
+  deb=$(ls "$1"/linux-image-"$2"-dbg_*"${3:+_$3}".deb | head -1)
 }
 
 # relopt_default_relopt: $relopt, else src/relopt under the current

@@ -19,8 +19,24 @@
 # INSTALL_MOD_STRIP=1 (binutils strip) and with STRIP=relopt
 # INSTALL_MOD_STRIP=1.  Prints counts; exit 1 on any difference.
 #
+# The cross part (--cross arm64,armhf; `make check-kbuild-dbg-cross', and
+# the second half of `make check-kbuild-dbg'): the same recipe and the
+# same per-module checks, against the cross binutils strip
+# (aarch64-linux-gnu-strip; arm-linux-gnueabihf-strip, else
+# arm-linux-gnueabi-strip, the same BFD target elf32-littlearm), on a
+# fixed sample of Debian's linux-image-RELEASE-arm64-dbg and
+# linux-image-RELEASE-armmp-dbg (RELEASE the host's, e.g. 6.1.0-57):
+# every k-th module by path, from the first, k = ceil(modules / N), N =
+# --sample (300), so 3,685 arm64 modules give 284 (k = 13).  The
+# packages are downloaded into the kbuild cache (dbg-ARCH/) when
+# missing, about 800 MB each.  No compressed sample and no
+# modules_install timing there (the host's kbuild installs for the
+# host).
+#
 #   scripts/kbuild-dbg-compare.sh [--relopt PATH] [--dir MODULE-DIR]
 #       [--limit N] [--jobs N] [--install-sample N] [--keep]
+#   scripts/kbuild-dbg-compare.sh --cross ARCH[,ARCH] [--sample N]
+#       [--relopt PATH] [--jobs N] [--keep]
 #
 #   --dir DIR  the unpacked -dbg modules (default: the kbuild cache of
 #              scripts/common.sh, /dbg/usr/lib/debug/lib/modules/
@@ -31,6 +47,9 @@
 #   --install-sample N  at most N modules in the timed modules_install
 #              (default 1000): every k-th of the list, k = ceil(modules /
 #              N), so 4,023 modules give 804; 0: no timing
+#   --cross ARCHS  the cross part only, for ARCHS (arm64, armhf, or both
+#              comma-separated)
+#   --sample N  the cross part's sample per architecture (default 300)
 # Exit status: 0 no difference, 1 differences or failures, 77 skipped.
 
 set -u
@@ -42,12 +61,16 @@ dir=
 limit=
 jobs=$(nproc 2>/dev/null || echo 2)
 isample=1000
+cross=
+sample=300
 while [ $# -gt 0 ]; do
   case $1 in
     --dir) dir=$2; shift 2 ;;
     --limit) limit=$2; shift 2 ;;
     --jobs) jobs=$2; shift 2 ;;
     --install-sample) isample=$2; shift 2 ;;
+    --cross) cross=$2; shift 2 ;;
+    --sample) sample=$2; shift 2 ;;
     *) relopt_kbuild_option "$@"; shift "$relopt_nargs" ;;
   esac
 done
@@ -55,55 +78,46 @@ relopt_require_relopt
 cache=$(relopt_kbuild_cache)
 arch=$(dpkg --print-architecture)
 
-if [ -z "$dir" ]; then
-  d=$(ls -d "$cache"/dbg/usr/lib/debug/lib/modules/*-"$arch" 2>/dev/null | sort -rV | head -1)
-  if [ -z "$d" ]; then
-    release=$(ls -d /usr/src/linux-headers-*-"$arch" 2>/dev/null | sort -rV | head -1)
-    release=${release#/usr/src/linux-headers-}
-    [ -n "$release" ] || release=$(uname -r)
-    relopt_fetch_dbg_deb "$cache" "$release"
-    mkdir -p "$cache/dbg"
-    dpkg-deb -x "$deb" "$cache/dbg" || skip "cannot unpack $deb"
-    d=$(ls -d "$cache"/dbg/usr/lib/debug/lib/modules/*-"$arch" | sort -rV | head -1)
+# host_release: the host's kernel release without its flavour (6.1.0-57
+# of the newest linux-headers-6.1.0-57-amd64), else uname -r's.
+host_release () {
+  r=$(ls -d /usr/src/linux-headers-*-"$arch" 2>/dev/null | sort -rV | head -1)
+  r=${r#/usr/src/linux-headers-}
+  [ -n "$r" ] || r=$(uname -r)
+  echo "${r%-"$arch"}"
+}
+
+# dbg_dir SUBDIR RELEASE [ARCH]: set ddir to the newest unpacked
+# CACHE/SUBDIR/usr/lib/debug/lib/modules/*-FLAVOUR (RELEASE ends with
+# its flavour), downloading linux-image-RELEASE-dbg (of ARCH, when
+# given: relopt_fetch_dbg_deb) and unpacking it there first when
+# missing.  A new SUBDIR is unpacked beside it and renamed when
+# complete, so an interrupted unpack is never taken for a tree.
+dbg_dir () {
+  fl=${2##*-}
+  ddir=$(ls -d "$cache/$1"/usr/lib/debug/lib/modules/*-"$fl" 2>/dev/null | sort -rV | head -1)
+  [ -z "$ddir" ] || return 0
+  relopt_fetch_dbg_deb "$cache" "$2" ${3:+"$3"}
+  say "unpacking $deb into $cache/$1"
+  if [ -d "$cache/$1" ]; then
+    dpkg-deb -x "$deb" "$cache/$1" || skip "cannot unpack $deb"
+  else
+    rm -rf "$cache/$1.part"
+    dpkg-deb -x "$deb" "$cache/$1.part" && mv "$cache/$1.part" "$cache/$1" \
+      || skip "cannot unpack $deb"
   fi
-  dir=$d
-fi
-[ -d "$dir" ] || skip "no module directory $dir"
+  ddir=$(ls -d "$cache/$1"/usr/lib/debug/lib/modules/*-"$fl" | sort -rV | head -1)
+}
 
 relopt_kbuild_workdir dbg
 
-(cd "$dir" && find . -name '*.ko' -type f | sort) > "$work/all"
-[ -n "$limit" ] && head -n "$limit" "$work/all" > "$work/list" || cp "$work/all" "$work/list"
-n=$(wc -l < "$work/list")
-[ "$n" -gt 0 ] || skip "no .ko under $dir"
-say "$n modules from $dir, $jobs jobs"
-
-# The tree to rewrite: a copy (hard links: relopt replaces by rename, so
-# the originals are never written).
-mkdir -p "$work/tree"
-(cd "$dir" && cpio -pdml --quiet "$work/tree") < "$work/list" || fail "copying the tree"
-
-# 1. The recipe, as documented.
-t0=$(date +%s)
-( cd "$work/tree" && find . -name '*.ko*' -print0 \
-    | nice -n 10 xargs -0 -P"$jobs" -n 64 "$relopt" --strip-debug --hash-style=both ) \
-  > "$work/recipe.out" 2> "$work/recipe.err"
-rst=$?
-t1=$(date +%s)
-grep -v '^relopt: [0-9]* files: ' "$work/recipe.out" | head
-awk '/^relopt: [0-9]+ files: /{ f+=$2; r+=$4; u+=$6; x+=$8 }
-     END { printf "recipe summary lines: %d files: %d rewritten, %d unchanged, %d failed\n", f, r, u, x }' \
-  "$work/recipe.out" | tee "$work/recipe.sum"
-say "recipe: exit $rst, $((t1 - t0)) s wall"
-head -5 "$work/recipe.err"
-
-# 2. The reference and the checks, per module.
+# The per-module worker: RELOPT DIR OUT STRIP MODULE...
 cat > "$work/worker.sh" <<'EOF'
-relopt=$1 dir=$2 work=$3; shift 3
+relopt=$1 dir=$2 work=$3 strip=$4; shift 4
 tmp=$(mktemp -d "$work/w.XXXXXX")
 for m in "$@"; do
   out=$work/tree/$m
-  if ! strip --strip-debug -o "$tmp/ref.ko" "$dir/$m" 2> "$tmp/err"; then
+  if ! "$strip" --strip-debug -o "$tmp/ref.ko" "$dir/$m" 2> "$tmp/err"; then
     echo "STRIPFAIL $m $(head -1 "$tmp/err")"; continue
   fi
   if ! "$relopt" --hash-style=both "$tmp/ref.ko" 2> "$tmp/err"; then
@@ -120,20 +134,98 @@ for m in "$@"; do
   if ! "$relopt" --strip-unneeded --hash-style=both -o "$tmp/un.ko" "$dir/$m" 2> "$tmp/err"; then
     echo "UNNEEDEDFAIL $m $(head -1 "$tmp/err")"; continue
   fi
-  strip --strip-unneeded -o "$tmp/unref.ko" "$dir/$m" && "$relopt" --hash-style=both "$tmp/unref.ko" \
+  "$strip" --strip-unneeded -o "$tmp/unref.ko" "$dir/$m" && "$relopt" --hash-style=both "$tmp/unref.ko" \
     || { echo "UNNEEDEDREFFAIL $m"; continue; }
   if ! cmp -s "$tmp/un.ko" "$tmp/unref.ko"; then echo "UNNEEDEDDIFF $m"; continue; fi
   echo "OK $m"
 done
 rm -rf "$tmp"
 EOF
-t0=$(date +%s)
-tr '\n' '\0' < "$work/list" | nice -n 10 xargs -0 -P"$jobs" -n 32 sh "$work/worker.sh" "$relopt" "$dir" "$work" > "$work/results"
-t1=$(date +%s)
-ok=$(grep -c '^OK ' "$work/results")
-bad=$(grep -vc '^OK ' "$work/results")
-grep -v '^OK ' "$work/results" | head -20
-say "reference (strip --strip-debug + relopt) and checks: $((t1 - t0)) s wall"
+
+# compare_tree DIR LIST STRIP OUT: (1) the recipe over a copy of the
+# modules LIST names (paths relative to DIR) in OUT/tree, then (2) per
+# module the reference made with STRIP, and the checks.  Sets rst (the
+# recipe's exit status), ok and bad (module counts).
+compare_tree () {
+  cdir=$1 clist=$2 cstrip=$3 cout=$4
+  # The tree to rewrite: a copy (hard links: relopt replaces by rename,
+  # so the originals are never written).
+  mkdir -p "$cout/tree"
+  (cd "$cdir" && cpio -pdml --quiet "$cout/tree") < "$clist" || fail "copying the tree"
+
+  # 1. The recipe, as documented.
+  t0=$(date +%s)
+  ( cd "$cout/tree" && find . -name '*.ko*' -print0 \
+      | nice -n 10 xargs -0 -P"$jobs" -n 64 "$relopt" --strip-debug --hash-style=both ) \
+    > "$cout/recipe.out" 2> "$cout/recipe.err"
+  rst=$?
+  t1=$(date +%s)
+  grep -v '^relopt: [0-9]* files: ' "$cout/recipe.out" | head
+  awk '/^relopt: [0-9]+ files: /{ f+=$2; r+=$4; u+=$6; x+=$8 }
+       END { printf "recipe summary lines: %d files: %d rewritten, %d unchanged, %d failed\n", f, r, u, x }' \
+    "$cout/recipe.out" | tee "$cout/recipe.sum"
+  say "recipe: exit $rst, $((t1 - t0)) s wall"
+  head -5 "$cout/recipe.err"
+
+  # 2. The reference and the checks, per module.
+  t0=$(date +%s)
+  tr '\n' '\0' < "$clist" | nice -n 10 xargs -0 -P"$jobs" -n 32 sh "$work/worker.sh" "$relopt" "$cdir" "$cout" "$cstrip" > "$cout/results"
+  t1=$(date +%s)
+  ok=$(grep -c '^OK ' "$cout/results")
+  bad=$(grep -vc '^OK ' "$cout/results")
+  grep -v '^OK ' "$cout/results" | head -20
+  say "reference ($cstrip --strip-debug + relopt) and checks: $((t1 - t0)) s wall"
+}
+
+# The cross part: per architecture, its sample through compare_tree.
+if [ -n "$cross" ]; then
+  total_bad=0 summary=
+  for a in $(echo "$cross" | tr ',' ' '); do
+    case $a in
+      arm64) fl=arm64 triplets=aarch64-linux-gnu ;;
+      armhf) fl=armmp triplets="arm-linux-gnueabihf arm-linux-gnueabi" ;;
+      *) echo "kbuild-dbg-compare: --cross: unknown architecture '$a' (arm64, armhf)" >&2; exit 2 ;;
+    esac
+    xstrip=
+    for t in $triplets; do
+      if command -v "$t-strip" >/dev/null 2>&1; then xstrip=$t-strip; break; fi
+    done
+    [ -n "$xstrip" ] || skip "$a: no cross strip (${triplets%% *}-strip); apt-get install binutils-${triplets%% *}"
+    dbg_dir "dbg-$a" "$(host_release)-$fl" "$a"
+    [ -d "$ddir" ] || skip "$a: no module directory $ddir"
+    mkdir -p "$work/$a"
+    (cd "$ddir" && find . -name '*.ko' -type f | sort) > "$work/$a/all"
+    na=$(wc -l < "$work/$a/all")
+    [ "$na" -gt 0 ] || skip "$a: no .ko under $ddir"
+    k=$(( (na + sample - 1) / sample )); [ "$k" -ge 1 ] || k=1
+    awk -v k="$k" 'k == 1 || NR % k == 1' "$work/$a/all" > "$work/$a/list"
+    ns=$(wc -l < "$work/$a/list")
+    say "$a: $ns of $na modules (every ${k}th by path, from the first) from $ddir; reference: $("$xstrip" --version | head -1) ($xstrip); $jobs jobs"
+    compare_tree "$ddir" "$work/$a/list" "$xstrip" "$work/$a"
+    [ "$rst" = 0 ] || bad=$((bad + 1))
+    say "$a: $ns modules: $ok identical to $xstrip --strip-debug + relopt (and --strip-unneeded) and checked, $bad differences or failures"
+    total_bad=$((total_bad + bad))
+    summary="$summary $a $ok of $ns identical;"
+  done
+  say "cross:$summary $total_bad differences or failures"
+  [ "$total_bad" = 0 ] || exit 1
+  say "PASS"
+  exit 0
+fi
+
+if [ -z "$dir" ]; then
+  dbg_dir dbg "$(host_release)-$arch"
+  dir=$ddir
+fi
+[ -d "$dir" ] || skip "no module directory $dir"
+
+(cd "$dir" && find . -name '*.ko' -type f | sort) > "$work/all"
+[ -n "$limit" ] && head -n "$limit" "$work/all" > "$work/list" || cp "$work/all" "$work/list"
+n=$(wc -l < "$work/list")
+[ "$n" -gt 0 ] || skip "no .ko under $dir"
+say "$n modules from $dir, $jobs jobs"
+
+compare_tree "$dir" "$work/list" strip "$work"
 
 # 3. Compressed: a sample, each format as kbuild makes it.
 zok=0 zbad=0

@@ -13,9 +13,13 @@
 #include "iberty.h"
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#ifdef __GLIBC__
+#include <malloc.h> /* mallopt */
+#endif
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -492,6 +496,18 @@ main (int argc, char **argv)
      the temporary file is removed and the error reported, rather than
      SIGXFSZ killing the process half-way.  */
   signal (SIGXFSZ, SIG_IGN);
+  /* Freed memory stays in the heap for the next pass rather than going
+     back to the kernel to be faulted in again, zeroed, by the next
+     large allocation (glibc serves allocations above the mmap threshold,
+     128 KiB at first, with mmap and unmaps them on free): a pass's
+     arrays reuse the pages of the pass before.  Peak memory is the same
+     (bench/README.md, "What a rewrite costs").  The thresholds are the
+     largest glibc accepts: 32 MiB (half its heap size) on 64-bit
+     hosts, and no trimming.  */
+#ifdef M_MMAP_THRESHOLD
+  mallopt (M_MMAP_THRESHOLD, 32 * 1024 * 1024);
+  mallopt (M_TRIM_THRESHOLD, INT_MAX);
+#endif
   /* @FILE: options read from FILE, as binutils strip reads them.  */
   expandargv (&argc, &argv);
   argv = cmd_env_flags_argv (&argc, argv);

@@ -157,6 +157,83 @@ START_TEST (test_serialize_identity)
 }
 END_TEST
 
+/* Pending relocation changes (image.h: REL_ORDER, REL_REMAP), as the
+   symbol order and the branch order leave them: the bytes written (the
+   serialized buffer, and the section made a private copy by
+   relopt_image_own_data) are the input's entries in the new order with
+   r_sym through the remap, read back with the tests' own reader; the
+   sections without changes keep their bytes.  */
+START_TEST (test_rel_pending)
+{
+  struct sample_info in;
+  struct relopt_error err;
+  struct eo_view v, w;
+  relopt_image *img;
+  unsigned char *buf, *out;
+  size_t len, olen, n, j;
+  uint32_t i, sec = 0, *remap, *order;
+  struct eo_rel a, b;
+
+  buf = sample_bytes (&specs[_i], &len, &in);
+  ck_assert_int_eq (eo_parse (buf, len, &v), 0);
+  ck_assert_int_eq (read_buf (buf, len, &img, &err), 0);
+  /* The relocation section with the most entries; a remap that swaps
+     each pair of symbols (1, 2), (3, 4), ..., an order that reverses.  */
+  for (i = 1; i < img->shnum; i++)
+    if (relopt_image_is_symtab_reloc (img, i)
+        && (sec == 0 || eo_nrel (&v, i) > eo_nrel (&v, sec)))
+      sec = i;
+  ck_assert_uint_ne (sec, 0);
+  n = eo_nrel (&v, sec);
+  ck_assert_uint_ge (n, 2);
+  remap = malloc (img->nsyms * sizeof *remap);
+  order = malloc (n * sizeof *order);
+  ck_assert_ptr_nonnull (remap);
+  ck_assert_ptr_nonnull (order);
+  remap[0] = 0;
+  for (i = 1; i < img->nsyms; i++)
+    remap[i] = i % 2 == 1 ? (i + 1 < img->nsyms ? i + 1 : i) : i - 1;
+  for (j = 0; j < n; j++)
+    order[j] = (uint32_t)(n - 1 - j);
+  img->rel_remap = remap;
+  img->rel_remap_n = img->nsyms;
+  img->sec[sec].rel_remap = true;
+  img->sec[sec].rel_order = order;
+  ck_assert (relopt_image_rel_pending (img, sec));
+  ck_assert (!relopt_image_rel_pending (img, in.text));
+
+  /* Serialized: the section's new bytes, every other byte as it was.  */
+  ck_assert_int_eq (relopt_image_serialize (img, &out, &olen, &err), 0);
+  ck_assert_uint_eq (olen, len);
+  ck_assert_int_eq (eo_parse (out, olen, &w), 0);
+  ck_assert_uint_eq (eo_nrel (&w, sec), n);
+  for (j = 0; j < n; j++)
+    {
+      eo_get_rel (&v, sec, n - 1 - j, &a);
+      eo_get_rel (&w, sec, j, &b);
+      ck_assert_uint_eq (b.offset, a.offset);
+      ck_assert_uint_eq (b.type, a.type);
+      ck_assert_int_eq (b.addend, a.addend);
+      ck_assert_uint_eq (b.sym, a.sym == 0 ? 0 : remap[a.sym]);
+    }
+  for (i = 1; i < img->shnum; i++)
+    if (i != sec && w.sec[i].data && w.sec[i].size)
+      ck_assert_mem_eq (w.sec[i].data, v.sec[i].data, w.sec[i].size);
+
+  /* A private copy is those same bytes, with nothing left pending.  */
+  ck_assert_int_eq (relopt_image_own_data (img, sec, &err), 0);
+  ck_assert (!relopt_image_rel_pending (img, sec));
+  ck_assert (img->sec[sec].data_owned);
+  ck_assert_mem_eq (img->sec[sec].data, w.sec[sec].data, w.sec[sec].size);
+
+  eo_view_free (&v);
+  eo_view_free (&w);
+  relopt_image_free (img);
+  free (buf);
+  free (out);
+}
+END_TEST
+
 /* ---- Validation errors -------------------------------------------------- */
 
 enum defect
@@ -1080,6 +1157,7 @@ image_suite (void)
   tcase_set_timeout (core, TEST_TIMEOUT_CORE);
   tcase_add_loop_test (core, test_read_sample, 0, ARRAY_SIZE (specs));
   tcase_add_loop_test (core, test_serialize_identity, 0, ARRAY_SIZE (specs));
+  tcase_add_loop_test (core, test_rel_pending, 0, ARRAY_SIZE (specs));
   tcase_add_loop_test (core, test_trailer, 0, 2 * ARRAY_SIZE (trailers));
   tcase_add_test (core, test_trailer_after_late_section);
   tcase_add_loop_test (core, test_ext_forced, 0, 2);
