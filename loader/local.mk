@@ -41,6 +41,7 @@ TESTS += tests/kallsyms-patch.sh tests/kallsyms-model.sh
 EXTRA_DIST += tests/kallsyms-patch.sh tests/kallsyms-model.sh \
 	loader/linux/kallsyms/README.md \
 	loader/linux/kallsyms/kallsyms-model.c \
+	loader/linux/kallsyms/damage.py \
 	loader/linux/kallsyms/host/linux/elf.h \
 	loader/linux/kallsyms/host/linux/module.h \
 	loader/linux/kallsyms/host/linux/module_symbol.h \
