@@ -164,13 +164,20 @@ for arch in "${arches[@]}"; do
 		"$relopt" --hash-style=sysv -o "$res/relopt/${m##*/}" "$m"
 	done
 	# Damaged tables: damage.py's five, and left stale by objcopy and by
-	# strip --strip-unneeded after relopt.
+	# strip --strip-unneeded after relopt (as they write them, and with
+	# sh_link pointing at .symtab again).
 	: > "$res/bad.list"
 	for m in xfs sha3_generic; do
 		python3 "$here/damage.py" "$res/relopt/$m.ko" "$res/bad/$m"
 		"${cross}objcopy" "$res/relopt/$m.ko" "$res/bad/$m-objcopy.ko"
 		"${cross}strip" --strip-unneeded -o "$res/bad/$m-strip.ko" \
 			"$res/relopt/$m.ko"
+		# both write sh_link 0 (no table the kernel looks at): also
+		# with the link restored, a stale table it must refuse
+		for t in objcopy strip; do
+			python3 "$here/damage.py" --relink "$res/bad/$m-$t.ko" \
+				"$res/bad/$m-$t-relinked.ko"
+		done
 		for f in "$res/bad/$m"-*.ko; do
 			tag=${f##*/$m-}
 			tag=${tag%.ko}

@@ -9,6 +9,11 @@ with the table damaged, one way each, as OUT-TAG.ko:
   nchain     the header's nchain word, low bit flipped
   truncated  the section header's sh_size 4 bytes short
 
+damage.py --relink MODULE OUT: copy MODULE to OUT with its SHT_HASH
+section's sh_link set to the .symtab index again (objcopy and strip write
+0 there): a stale table that still names .symtab, for the kernel's
+validation to refuse.
+
 The kernel must refuse each table (or, where a damaged table still happens
 to be valid, answer as the loop) and give today's answers.  Used by
 tests/kallsyms-model.sh (host model) and loader/linux/kallsyms/boot-test.sh
@@ -18,7 +23,23 @@ import struct
 import sys
 
 
+def relink(src, out):
+    d = bytearray(open(src, 'rb').read())
+    shoff, = struct.unpack_from('<Q', d, 0x28)
+    shnum, = struct.unpack_from('<H', d, 0x3c)
+    types = [struct.unpack_from('<I', d, shoff + 64 * i + 4)[0]
+             for i in range(shnum)]
+    if 2 not in types or 5 not in types:  # SHT_SYMTAB, SHT_HASH
+        sys.exit('damage.py: %s: no .symtab or no SHT_HASH' % src)
+    struct.pack_into('<I', d, shoff + 64 * types.index(5) + 40,
+                     types.index(2))
+    open(out, 'wb').write(d)
+
+
 def main():
+    if sys.argv[1] == '--relink':
+        relink(sys.argv[2], sys.argv[3])
+        return
     src, out = sys.argv[1], sys.argv[2]
     d = bytearray(open(src, 'rb').read())
     if d[:4] != b'\x7fELF' or d[4] != 2 or d[5] != 1:

@@ -30,6 +30,7 @@ def parse(path):
     # boot-selftest.log: hash=1, the self-test and damaged tables only
     boot = {'knob': int(m.group(1)) if m else 1,
             'run': int(m.group(2)) if m else 0,
+            'name': os.path.basename(path),
             'selftest': [], 'verdict': {}, 'loads': {}, 'kprobe': [],
             'bad': [], 'done': False, 'oops': []}
     pending_st, pending_v = {}, {}
@@ -244,19 +245,20 @@ def main():
         out('')
 
     # 5. damaged tables
-    if b1 and b1['bad']:
+    bads = [(b, x) for b in boots if b['knob'] == 1 for x in b['bad']]
+    if bads:
         out('## %s: damaged tables (hash=1)\n' % arch)
-        out('| file | kernel | load errno | self-test lookups | '
+        out('| boot | file | kernel | load errno | self-test lookups | '
             'differences |')
-        out('|---|---|---|---|---|')
-        for x in b1['bad']:
+        out('|---|---|---|---|---|---|')
+        for b, x in bads:
             sts = x['selftest']
             d = sum(r['diffs'] + r['qdiffs'] + r['bdiffs'] for r in sts)
             n = sum(2 * (r['present'] + r['absent']) + r['bare']
                     for r in sts)
             tabled = any(r['table'] for r in sts)
-            out('| %s | %s%s | %d | %d | %d |'
-                % (x['file'], x['verdict'],
+            out('| %s | %s | %s%s | %d | %d | %d |'
+                % (b['name'], x['file'], x['verdict'],
                    ' (table answered)' if tabled else '', x['errno'], n, d))
             if d or x['errno'] or len(sts) != 2:
                 status = 1
