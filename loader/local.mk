@@ -54,6 +54,12 @@ EXTRA_DIST += tests/kallsyms-patch.sh tests/kallsyms-model.sh \
 	loader/linux/kallsyms/arm64.config \
 	loader/linux/kallsyms/6.12-test/0001-module-kallsyms-TEST-ONLY-boot-test-knobs-for-relopt.patch \
 	loader/linux/kallsyms/results/6.12/amd64-table.md \
+	loader/linux/kallsyms/results/6.12/arm64-table.md \
+	loader/linux/kallsyms/results/6.12/arm64-boot-selftest.txt \
+	loader/linux/kallsyms/results/6.12/arm64-boot-hash1-icount1.txt \
+	loader/linux/kallsyms/results/6.12/arm64-boot-hash0-icount1.txt \
+	loader/linux/kallsyms/results/6.12/arm64-boot-hash1-icount2.txt \
+	loader/linux/kallsyms/results/6.12/arm64-boot-hash0-icount2.txt \
 	loader/linux/kallsyms/results/6.12/amd64-boot-selftest.txt \
 	loader/linux/kallsyms/results/6.12/amd64-boot-bad.txt \
 	loader/linux/kallsyms/results/6.12/amd64-boot-hash1-icount1.txt \
