@@ -37,10 +37,35 @@ EXTRA_DIST += loader/relopt-loader.h loader/relopt-loader.c \
 ##                            before and after init (skipped when the
 ##                            real-module cache is empty)
 ## `make check-kallsyms-model' runs the model over every module.
+## loader/linux/kallsyms/boot-test.sh builds the series (plus the test-only
+## patch in 6.12-test/) and boots it under qemu on amd64 and arm64: not
+## run by make check (a kernel build; see loader/linux/kallsyms/README.md).
 TESTS += tests/kallsyms-patch.sh tests/kallsyms-model.sh
 EXTRA_DIST += tests/kallsyms-patch.sh tests/kallsyms-model.sh \
 	loader/linux/kallsyms/README.md \
 	loader/linux/kallsyms/kallsyms-model.c \
+	loader/linux/kallsyms/damage.py \
+	loader/linux/kallsyms/boot-test.sh \
+	loader/linux/kallsyms/init.c \
+	loader/linux/kallsyms/parse-log.py \
+	loader/linux/kallsyms/big-module.py \
+	loader/linux/kallsyms/common.config \
+	loader/linux/kallsyms/amd64.config \
+	loader/linux/kallsyms/arm64.config \
+	loader/linux/kallsyms/6.12-test/0001-module-kallsyms-TEST-ONLY-boot-test-knobs-for-relopt.patch \
+	loader/linux/kallsyms/results/6.12/amd64-table.md \
+	loader/linux/kallsyms/results/6.12/arm64-table.md \
+	loader/linux/kallsyms/results/6.12/arm64-boot-selftest.txt \
+	loader/linux/kallsyms/results/6.12/arm64-boot-hash1-icount1.txt \
+	loader/linux/kallsyms/results/6.12/arm64-boot-hash0-icount1.txt \
+	loader/linux/kallsyms/results/6.12/arm64-boot-hash1-icount2.txt \
+	loader/linux/kallsyms/results/6.12/arm64-boot-hash0-icount2.txt \
+	loader/linux/kallsyms/results/6.12/amd64-boot-selftest.txt \
+	loader/linux/kallsyms/results/6.12/amd64-boot-bad.txt \
+	loader/linux/kallsyms/results/6.12/amd64-boot-hash1-icount1.txt \
+	loader/linux/kallsyms/results/6.12/amd64-boot-hash0-icount1.txt \
+	loader/linux/kallsyms/results/6.12/amd64-boot-hash1-icount2.txt \
+	loader/linux/kallsyms/results/6.12/amd64-boot-hash0-icount2.txt \
 	loader/linux/kallsyms/host/linux/elf.h \
 	loader/linux/kallsyms/host/linux/module.h \
 	loader/linux/kallsyms/host/linux/module_symbol.h \

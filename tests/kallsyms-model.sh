@@ -111,34 +111,7 @@ PY
   while read -r f; do
     b=$tmp/bad/$(basename "$f" .ko)
     objcopy "$tmp/relopt/$f" "$b-objcopy.ko" 2>/dev/null
-    python3 - "$tmp/relopt/$f" "$b" <<'PY' || exit 1
-import struct, sys
-src, out = sys.argv[1], sys.argv[2]
-d = bytearray(open(src, 'rb').read())
-shoff, = struct.unpack_from('<Q', d, 0x28)
-shnum, = struct.unpack_from('<H', d, 0x3c)
-for i in range(shnum):
-    o = shoff + 64 * i
-    if struct.unpack_from('<I', d, o + 4)[0] == 5:  # SHT_HASH
-        hoff, hsize = struct.unpack_from('<QQ', d, o + 24)
-        hdr = o
-nbucket, nchain = struct.unpack_from('<II', d, hoff)
-def word(k):
-    return hoff + 4 * k
-first = next(k for k in range(nbucket) if struct.unpack_from('<I', d, word(2 + k))[0])
-chained = struct.unpack_from('<I', d, word(2 + first))[0]
-def variant(tag, edit):
-    e = bytearray(d)
-    edit(e)
-    open('%s-%s.ko' % (out, tag), 'wb').write(e)
-def xor(e, at, v):
-    struct.pack_into('<I', e, at, struct.unpack_from('<I', e, at)[0] ^ v)
-variant('bucket', lambda e: xor(e, word(2 + first), 1))
-variant('chain', lambda e: xor(e, word(2 + nbucket + chained), 1))
-variant('nbucket', lambda e: xor(e, word(0), 1))
-variant('nchain', lambda e: xor(e, word(1), 1))
-variant('truncated', lambda e: struct.pack_into('<Q', e, hdr + 32, hsize - 4))
-PY
+    python3 "$kdir/damage.py" "$tmp/relopt/$f" "$b" || exit 1
   done || fail "$arch: cannot make the damaged copies"
   (cd "$tmp/bad" && find . -name '*.ko' -print0 | LC_ALL=C sort -z |
     xargs -0 "$model") > "$tmp/out" 2> "$tmp/err"

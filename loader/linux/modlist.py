@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""modlist.py O_DIR OBJCOPY DEST: copy the boot test's modules (and what they
-depend on, from .modinfo "depends=" and "softdep=pre:") from the kernel build
-directory O_DIR into DEST, and print the load list for init.c: one "file params" per line,
-dependencies first."""
+"""modlist.py O_DIR OBJCOPY DEST [NAME[=PARAMS]...]: copy the boot test's
+modules (and what they depend on, from .modinfo "depends=" and
+"softdep=pre:") from the kernel build directory O_DIR into DEST, and print
+the load list for init.c: one "file params" per line, dependencies first.
+The modules are NAMEs when given (kallsyms/boot-test.sh), else WANTED."""
 import os, subprocess, sys, tempfile
 
 # name -> module parameters; tcrypt runs the sha3-256 test vectors (mode 49)
@@ -13,6 +14,9 @@ WANTED = [("cryptomgr", ""), ("sha3_generic", ""), ("aes_arm64", ""),
           ("btrfs", ""), ("tcrypt", "mode=49")]
 
 odir, objcopy, dest = sys.argv[1:4]
+if len(sys.argv) > 4:
+    WANTED = [tuple(a.split("=", 1)) if "=" in a else (a, "")
+              for a in sys.argv[4:]]
 mods = {}
 for root, _, names in os.walk(odir):
     for n in names:

@@ -1,0 +1,247 @@
+#!/bin/bash
+# boot-test.sh -- boot Debian's linux-source-6.12 with the kallsyms series
+# (6.12/0001-0002) and the test-only patch (6.12-test/, not for merging:
+# the module.kallsyms_hash=0 knob, the in-guest self-test, the scan timers)
+# under qemu with the instruction-count clock, on amd64 and arm64, and print
+# the tables of issue 19: self-test differences and per-lookup times before
+# and after init, kprobe event registration times, load times, memory, and
+# damaged tables.  Not part of CI: the first build of a kernel takes 40-60
+# minutes on 2 cores (see README.md); later runs rebuild what changed.
+#
+# Usage: loader/linux/kallsyms/boot-test.sh [--runs N] [--build-only]
+#                                           [amd64] [arm64]  (default: both)
+#   --runs N      boot each kernel variant N times (default 2): two runs
+#                 under -icount must agree
+#   --build-only  stop after building
+#   --reuse       keep the boot logs already there (a boot is skipped when
+#                 its log ends with init's "done"), e.g. to resume
+# Each run boots twice per architecture: module.kallsyms_hash=1 (the
+# series) and =0 (every lookup takes today's loop: the "unpatched" column;
+# a second kernel would need its own build of every module, since the
+# series changes struct module).  Both boots load the same modules plain
+# and after `relopt --hash-style=sysv`.  The self-test and the damaged
+# tables run in one more boot (boot-selftest.log, hash=1, no timings):
+# the loop they compare with costs O(symbols^2) per module (minutes of
+# guest time for the 24,000-symbol module), and with hash=0 there is no
+# table to check.
+# Environment:
+#   KWORK   work directory (default /var/tmp/relopt-kboot): src/ (a git
+#           repository: a "pristine" commit of the package, then the
+#           series), o-ARCH/ (build output), ARCH/ (modules, logs)
+#   RELOPT  relopt binary (default: build/src/relopt of this checkout)
+#   JOBS    make -j value (default: number of CPUs)
+#   ICOUNT  qemu -icount argument (default shift=0,sleep=off)
+#   KPROBE_N, REPS  kprobe events per round (1000) and rounds (5)
+#   BOOTS   boot only these (names: selftest hash1-icount1 hash0-icount1
+#           ...); the others' logs, when there, still go into the tables
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../../.." && pwd)
+kwork=${KWORK:-/var/tmp/relopt-kboot}
+relopt=${RELOPT:-$top/build/src/relopt}
+jobs=${JOBS:-$(nproc)}
+icount=${ICOUNT:-shift=0,sleep=off}
+kprobe_n=${KPROBE_N:-1000}
+reps=${REPS:-5}
+runs=2 build_only=0 reuse=0
+arches=()
+while [ $# -gt 0 ]; do
+	case $1 in
+	--runs) runs=$2; shift ;;
+	--runs=*) runs=${1#*=} ;;
+	--build-only) build_only=1 ;;
+	--reuse) reuse=1 ;;
+	amd64|arm64) arches+=("$1") ;;
+	*) echo "boot-test.sh: unknown argument $1 (see the header)" >&2; exit 2 ;;
+	esac
+	shift
+done
+[ ${#arches[@]} -gt 0 ] || arches=(amd64 arm64)
+
+pkgs="linux-source-6.12 gcc-aarch64-linux-gnu qemu-system-x86 qemu-system-arm
+      bc flex bison libssl-dev libelf-dev cpio make python3 git"
+missing=
+for p in $pkgs; do
+	dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"
+done
+if [ -n "$missing" ]; then
+	if [ "$(id -u)" != 0 ]; then
+		echo "boot-test.sh: missing packages:$missing (run as root or install them)" >&2
+		exit 1
+	fi
+	apt-get install -y $missing
+fi
+if [ ! -x "$relopt" ]; then
+	echo "boot-test.sh: no relopt at $relopt (build it, or set RELOPT)" >&2
+	exit 1
+fi
+
+# The source tree: the package in a "pristine" commit, then the series and
+# the test patch.  The wanted tree is computed in a scratch index and only
+# the files that differ are written, so a rerun rebuilds only what changed.
+src=$kwork/src
+patches=("$here"/6.12/000[1-9]-*.patch "$here"/6.12-test/000[1-9]-*.patch)
+mkdir -p "$kwork"
+git_k() { git -C "$src" -c user.name=relopt -c user.email=relopt@invalid "$@"; }
+if [ ! -d "$src/.git" ]; then
+	echo "== unpacking /usr/src/linux-source-6.12.tar.xz into $src"
+	rm -rf "$kwork/linux-source-6.12" "$src"
+	tar -C "$kwork" -xf /usr/src/linux-source-6.12.tar.xz
+	mv "$kwork/linux-source-6.12" "$src"
+	git_k init -q
+	git_k add -A
+	git_k commit -q -m pristine
+fi
+pristine=$(git_k log --format=%H --grep='^pristine$' | tail -n 1)
+if [ -n "$(git_k status --porcelain --untracked-files=no)" ]; then
+	echo "boot-test.sh: $src has uncommitted changes; commit or reset them" >&2
+	exit 1
+fi
+idx=$kwork/series.index
+rm -f "$idx"
+GIT_INDEX_FILE=$idx git_k read-tree "$pristine"
+for p in "${patches[@]}"; do
+	GIT_INDEX_FILE=$idx git_k apply --cached "$p" ||
+		{ echo "boot-test.sh: ${p#$top/} does not apply" >&2; exit 1; }
+done
+want=$(GIT_INDEX_FILE=$idx git_k write-tree)
+rm -f "$idx"
+if [ "$want" != "$(git_k rev-parse 'HEAD^{tree}')" ]; then
+	echo "== $src: checking out the series (changed files only)"
+	git_k read-tree -m -u HEAD "$want"
+	git_k commit -q -m "series: ${patches[*]##*/}"
+fi
+
+for arch in "${arches[@]}"; do
+	case $arch in
+	amd64)	karch=x86_64 cross= image=arch/x86/boot/bzImage
+		console=ttyS0
+		qemu=(qemu-system-x86_64 -M pc -cpu max)
+		crypto=(aesni_intel sha256_ssse3 sha512_ssse3) ;;
+	arm64)	karch=arm64 cross=aarch64-linux-gnu- image=arch/arm64/boot/Image
+		console=ttyAMA0
+		qemu=(qemu-system-aarch64 -M virt -cpu cortex-a57)
+		crypto=(aes_arm64 aes_ce_cipher aes_ce_blk sha2_ce) ;;
+	esac
+	out=$kwork/o-$arch
+	res=$kwork/$arch
+	mkdir -p "$out" "$res"
+	kmake() {
+		make -s -C "$src" O="$out" ARCH=$karch CROSS_COMPILE=$cross \
+			-j"$jobs" "$@"
+	}
+	frags=("$here/common.config" "$here/$arch.config")
+	if [ ! -f "$out/.config" ] ||
+	   ! cat "${frags[@]}" | cmp -s - "$out/.relopt-fragment"; then
+		echo "== $arch: configuring (${frags[*]##*/})"
+		kmake allnoconfig
+		(cd "$src" && scripts/kconfig/merge_config.sh -m -O "$out" \
+			"$out/.config" "${frags[@]}" >/dev/null)
+		kmake olddefconfig
+		for o in $(grep -h '^CONFIG_' "${frags[@]}" | cut -d= -f1); do
+			grep -q "^$o=" "$out/.config" ||
+				echo "boot-test.sh: warning: $arch: $o not set" >&2
+		done
+		cat "${frags[@]}" > "$out/.relopt-fragment"
+	fi
+	echo "== $arch: building ($(date -u +%T))"
+	kmake all
+	echo "== $arch: relopt_ksyms.ko (big-module.py)"
+	python3 "$here/big-module.py" "$res/kbuild"
+	kmake M="$res/kbuild" modules
+	[ $build_only = 0 ] || continue
+
+	echo "== $arch: modules and initramfs"
+	rm -rf "$res/plain" "$res/relopt" "$res/bad"
+	mkdir -p "$res/plain" "$res/relopt" "$res/bad"
+	python3 "$here/../modlist.py" "$out" "${cross}objcopy" "$res/plain" \
+		cryptomgr sha3_generic "${crypto[@]}" xfs btrfs tcrypt=mode=49 \
+		> "$res/modules.list"
+	cp "$res/kbuild/relopt_ksyms.ko" "$res/plain/"
+	echo relopt_ksyms.ko >> "$res/modules.list"
+	for m in "$res"/plain/*.ko; do
+		"$relopt" --hash-style=sysv -o "$res/relopt/${m##*/}" "$m"
+	done
+	# Damaged tables: damage.py's five, and left stale by objcopy and by
+	# strip --strip-unneeded after relopt (as they write them, and with
+	# sh_link pointing at .symtab again).
+	: > "$res/bad.list"
+	for m in xfs sha3_generic; do
+		python3 "$here/damage.py" "$res/relopt/$m.ko" "$res/bad/$m"
+		"${cross}objcopy" "$res/relopt/$m.ko" "$res/bad/$m-objcopy.ko"
+		"${cross}strip" --strip-unneeded -o "$res/bad/$m-strip.ko" \
+			"$res/relopt/$m.ko"
+		# both write sh_link 0 (no table the kernel looks at): also
+		# with the link restored, a stale table it must refuse
+		for t in objcopy strip; do
+			python3 "$here/damage.py" --relink "$res/bad/$m-$t.ko" \
+				"$res/bad/$m-$t-relinked.ko"
+		done
+		for f in "$res/bad/$m"-*.ko; do
+			tag=${f##*/$m-}
+			tag=${tag%.ko}
+			mkdir -p "$res/bad/$tag"
+			mv "$f" "$res/bad/$tag/$m.ko"
+			echo "$tag/$m.ko" >> "$res/bad.list"
+		done
+	done
+	${cross}gcc -static -O2 -Wall -o "$res/init" "$here/init.c"
+	{
+		echo "dir /dev 0755 0 0"
+		echo "nod /dev/console 0600 0 0 c 5 1"
+		echo "dir /proc 0755 0 0"
+		echo "dir /sys 0755 0 0"
+		echo "file /init $res/init 0755 0 0"
+		echo "file /modules.list $res/modules.list 0644 0 0"
+		echo "file /bad.list $res/bad.list 0644 0 0"
+		for d in plain relopt; do
+			echo "dir /$d 0755 0 0"
+			for m in "$res"/$d/*.ko; do
+				echo "file /$d/${m##*/} $m 0644 0 0"
+			done
+		done
+		echo "dir /bad 0755 0 0"
+		while read -r b; do
+			echo "dir /bad/${b%/*} 0755 0 0"
+			echo "file /bad/$b $res/bad/$b 0644 0 0"
+		done < "$res/bad.list"
+	} > "$res/initramfs.list"
+	"$out/usr/gen_init_cpio" "$res/initramfs.list" > "$res/initramfs.cpio"
+	cp "$out/$image" "$res/kernel"
+
+	# boot NAME KNOB SELFTEST KPROBE_N ROUNDS: one boot -> $res/boot-NAME.log
+	boot() {
+		local log=$res/boot-$1.log
+		if [ -n "${BOOTS:-}" ] && [[ " $BOOTS " != *" $1 "* ]]; then
+			[ ! -f "$log" ] || logs+=("$log")
+			return
+		fi
+		logs+=("$log")
+		if [ $reuse = 1 ] && grep -q 'relopt-kboot: done' "$log" 2>/dev/null; then
+			echo "== $arch: reusing ${log##*/}"
+			return
+		fi
+		echo "== $arch: booting, module.kallsyms_hash=$2 -> ${log##*/} ($(date -u +%T))"
+		timeout 14400 "${qemu[@]}" -icount "$icount" -m 2G \
+			-nographic -no-reboot -kernel "$res/kernel" \
+			-initrd "$res/initramfs.cpio" \
+			-append "console=$console nokaslr panic=-1 module.kallsyms_hash=$2 module.kallsyms_selftest=$3 relopt_bad=$3 relopt_kprobe_n=$4 relopt_reps=$reps relopt_rounds=$5" \
+			< /dev/null > "$log" 2>&1 || true
+		grep -q 'relopt-kboot: done' "$log" || {
+			echo "boot-test.sh: $arch boot did not finish, see $log" >&2
+			exit 1
+		}
+	}
+	logs=()
+	# The self-test and the damaged modules, hash=1: slow (the loop they
+	# compare with costs O(symbols^2) per module), so once, and with no
+	# timings; with hash=0 there is no table to check.
+	boot selftest 1 1 0 0
+	for r in $(seq 1 "$runs"); do
+		boot hash1-icount$r 1 0 "$kprobe_n" 3
+		boot hash0-icount$r 0 0 "$kprobe_n" 3
+	done
+	python3 "$here/parse-log.py" "$arch" "${logs[@]}" | tee "$res/table.md"
+	[ "${PIPESTATUS[0]}" = 0 ]
+done

@@ -1,0 +1,467 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Static /init for the kallsyms boot test (loader/linux/kallsyms/boot-test.sh).
+ *
+ * For each module set in turn (/plain, then /relopt: the same modules after
+ * relopt --hash-style=sysv) it loads every module of /modules.list (one
+ * "file params" per line, dependencies first; the kernel's
+ * module.kallsyms_selftest=1 makes each load print the self-test lines),
+ * then times kprobe event registration through tracefs: N functions of
+ * the big modules (relopt_kprobe_n=, default 1000), registered as
+ * "p:relopt/eK MOD:FUNC" and as "p:relopt/eK FUNC", REPS times each
+ * (relopt_reps=, default 5), clearing the events between, each round
+ * timed with CLOCK_MONOTONIC (the guest's instruction count under qemu
+ * -icount) along with the kernel's module-scan timers in
+ * /sys/kernel/debug/relopt_kallsyms (a test-only file).  Then it times
+ * loading each module again (self-test off), unloads them, and last
+ * loads each damaged module of /bad.list (relopt_bad=1) with the rest of
+ * the plain set present (loaded without the self-test).  relopt_sets=0
+ * skips the two sets (a boot for the damaged modules only).  Every result is one "relopt-kboot:" line;
+ * boot-test.sh's parse-log.py reads them from the console log.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/mount.h>
+#include <sys/reboot.h>
+#include <sys/syscall.h>
+
+#define MAXMODS 64
+#define MAXFUNCS 4096
+
+struct modlist {
+	char *files[MAXMODS], *params[MAXMODS], *names[MAXMODS];
+	int n;
+};
+
+static struct modlist mods, bad;
+static char *funcs[MAXFUNCS], *funcmod[MAXFUNCS];
+static int nfuncs;
+
+static long long now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+static char *slurp(const char *path, size_t *len)
+{
+	size_t cap = 1 << 16, n = 0;
+	char *buf = malloc(cap);
+	ssize_t r;
+	int fd = open(path, O_RDONLY);
+
+	if (fd < 0 || !buf) {
+		free(buf);
+		if (fd >= 0)
+			close(fd);
+		return NULL;
+	}
+	while ((r = read(fd, buf + n, cap - n - 1)) > 0) {
+		n += r;
+		if (cap - n < 4096) {
+			cap *= 2;
+			buf = realloc(buf, cap);
+			if (!buf)
+				exit(1);
+		}
+	}
+	close(fd);
+	buf[n] = 0;
+	if (len)
+		*len = n;
+	return buf;
+}
+
+/* "file params" lines; the module name is the file's base name, '-' -> '_' */
+static void load_list(const char *path, struct modlist *l)
+{
+	char *p = slurp(path, NULL);
+
+	while (p && *p && l->n < MAXMODS) {
+		char *eol = strchr(p, '\n'), *sp, *base, *dot;
+
+		if (eol)
+			*eol = 0;
+		if (*p) {
+			l->files[l->n] = p;
+			l->params[l->n] = "";
+			sp = strchr(p, ' ');
+			if (sp) {
+				*sp = 0;
+				l->params[l->n] = sp + 1;
+			}
+			base = strrchr(p, '/');
+			base = strdup(base ? base + 1 : p);
+			dot = strstr(base, ".ko");
+			if (dot)
+				*dot = 0;
+			for (dot = base; *dot; dot++)
+				if (*dot == '-')
+					*dot = '_';
+			l->names[l->n++] = base;
+		}
+		if (!eol)
+			break;
+		p = eol + 1;
+	}
+}
+
+static int load(const char *path, const char *params, long long *ns)
+{
+	int fd = open(path, O_RDONLY), rc;
+	long long t0 = now_ns();
+
+	rc = fd < 0 ? -1 : syscall(SYS_finit_module, fd, params, 0);
+	if (ns)
+		*ns = now_ns() - t0;
+	if (fd >= 0)
+		close(fd);
+	return rc ? errno : 0;
+}
+
+static int unload(const char *name)
+{
+	int rc, tries = 0;
+
+	/* busy while cryptomgr's self-tests of its algorithms still run */
+	while ((rc = syscall(SYS_delete_module, name, O_NONBLOCK)) != 0 &&
+	       (errno == EAGAIN || errno == EBUSY) && tries++ < 1000)
+		usleep(10000);
+	return rc ? errno : 0;
+}
+
+static void write_file(const char *path, const char *s)
+{
+	int fd = open(path, O_WRONLY);
+
+	if (fd >= 0) {
+		if (write(fd, s, strlen(s)) < 0)
+			printf("relopt-kboot: write %s: errno %d\n", path, errno);
+		close(fd);
+	}
+}
+
+/* The kernel's scan timers: lookup_name_ns, on_each_ns and their calls. */
+static void scan_timers(long long v[4])
+{
+	static const char *const keys[4] = { "lookup_name_calls",
+		"lookup_name_ns", "on_each_calls", "on_each_ns" };
+	char *s = slurp("/sys/kernel/debug/relopt_kallsyms", NULL), *p;
+	int k;
+
+	for (k = 0; k < 4; k++) {
+		v[k] = -1;
+		p = s ? strstr(s, keys[k]) : NULL;
+		if (p)
+			v[k] = atoll(p + strlen(keys[k]));
+	}
+	free(s);
+}
+
+/* Clear every kprobe event (O_TRUNC); returns the time it took. */
+static long long clear_events(void)
+{
+	long long t0 = now_ns();
+	int fd = open("/sys/kernel/tracing/kprobe_events", O_WRONLY | O_TRUNC);
+
+	if (fd >= 0)
+		close(fd);
+	return now_ns() - t0;
+}
+
+/* Register the first N of funcs[] (KEEP[] nonzero only); count failures. */
+static int register_events(int n, int by_module, const char *keep,
+			   char *ok_out)
+{
+	int fd = open("/sys/kernel/tracing/kprobe_events",
+		      O_WRONLY | O_APPEND), i, fail = 0, k = 0;
+	char cmd[600];
+
+	if (fd < 0)
+		return -1;
+	for (i = 0; i < nfuncs && k < n; i++) {
+		int len;
+
+		if (keep && !keep[i])
+			continue;
+		if (by_module)
+			len = snprintf(cmd, sizeof(cmd), "p:relopt/e%d %s:%s\n",
+				       k, funcmod[i], funcs[i]);
+		else
+			len = snprintf(cmd, sizeof(cmd), "p:relopt/e%d %s\n",
+				       k, funcs[i]);
+		k++;
+		if (write(fd, cmd, len) != len) {
+			fail++;
+			if (ok_out)
+				ok_out[i] = 0;
+		} else if (ok_out) {
+			ok_out[i] = 1;
+		}
+	}
+	close(fd);
+	return fail;
+}
+
+static int cmp_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/*
+ * The kprobe targets: text symbols of the big modules whose name occurs
+ * once in /proc/kallsyms (a bare name must be unique, or the event is
+ * refused), taken evenly from each module in address order.
+ */
+static void pick_functions(int want)
+{
+	static char *cand[3][MAXFUNCS * 16];
+	static int ncand[3];
+	static const char *const big[3] = { "btrfs", "xfs", "relopt_ksyms" };
+	unsigned long long last_addr[3] = { 0, 0, 0 };
+	char *last[3] = { NULL, NULL, NULL };
+	size_t len;
+	char *s = slurp("/proc/kallsyms", &len), *line, *save;
+	char **names;
+	int nnames = 0, cap = 1 << 18, m, i;
+
+	nfuncs = 0;
+	if (!s)
+		return;
+	names = malloc(cap * sizeof(*names));
+	for (line = strtok_r(s, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		char *name = strchr(line, ' '), *mod;
+
+		if (!name || !name[1] || !name[2])
+			continue;
+		name += 3;
+		mod = strchr(name, '\t');
+		if (mod)
+			*mod++ = 0;
+		if (nnames < cap)
+			names[nnames++] = name;
+		if (!mod || (line[17] != 't' && line[17] != 'T' &&
+			     line[9] != 't' && line[9] != 'T'))
+			continue;
+		for (m = 0; m < 3; m++) {
+			char want_mod[32];
+			unsigned long long addr = strtoull(line, NULL, 16);
+
+			snprintf(want_mod, sizeof(want_mod), "[%s]", big[m]);
+			if (strcmp(mod, want_mod))
+				continue;
+			if (addr >= last_addr[m]) {
+				last_addr[m] = addr;
+				last[m] = name;
+			}
+			if (ncand[m] < MAXFUNCS * 16 &&
+			    !strchr(name, '.') && strncmp(name, "__", 2) &&
+			    !strstr(name, "exit") &&
+			    strncmp(name, "rk_s_", 5) && strncmp(name, "rk_i_", 5))
+				cand[m][ncand[m]++] = name;
+		}
+	}
+	/*
+	 * Not the last function of a module's text: its size runs to the end
+	 * of the text allocation, and 6.12's x86 can_optimize() decodes the
+	 * padding up to there and reads past the mapping (an oops found by
+	 * this test, with relopt_ksyms_exit, plain modules, table unused).
+	 * Exit functions sit at the end of the text: none are taken.
+	 */
+	for (m = 0; m < 3; m++)
+		for (i = 0; i < ncand[m]; i++)
+			if (cand[m][i] == last[m])
+				cand[m][i] = cand[m][--ncand[m]];
+	/* unique names only: sort every name, look each candidate up */
+	qsort(names, nnames, sizeof(*names), cmp_name);
+	for (m = 0; m < 3; m++) {
+		int kept = 0;
+
+		for (i = 0; i < ncand[m]; i++) {
+			char **hit = bsearch(&cand[m][i], names, nnames,
+					     sizeof(*names), cmp_name);
+
+			if (hit && (hit == names || strcmp(hit[-1], *hit)) &&
+			    (hit + 1 == names + nnames || strcmp(hit[1], *hit)))
+				cand[m][kept++] = cand[m][i];
+		}
+		ncand[m] = kept;
+	}
+	for (m = 0; m < 3; m++) {
+		int take = (want - nfuncs) / (3 - m);
+
+		if (take > ncand[m])
+			take = ncand[m];
+		for (i = 0; i < take; i++) {
+			funcs[nfuncs] = cand[m][(long)i * ncand[m] / take];
+			funcmod[nfuncs++] = (char *)big[m];
+		}
+	}
+	printf("relopt-kboot: kprobe candidates btrfs %d xfs %d relopt_ksyms %d picked %d\n",
+	       ncand[0], ncand[1], ncand[2], nfuncs);
+}
+
+static void kprobe_timing(const char *set, int n, int reps)
+{
+	static char ok[MAXFUNCS], okb[MAXFUNCS];
+	int mode, r, fail;
+
+	/* a trial round keeps the functions both forms register */
+	clear_events();
+	fail = register_events(nfuncs, 1, NULL, ok);
+	clear_events();
+	fail += register_events(nfuncs, 0, ok, okb);
+	clear_events();
+	for (r = 0; r < nfuncs; r++)
+		ok[r] = ok[r] && okb[r];
+	printf("relopt-kboot: kprobe %s trial: %d of %d refused\n", set, fail,
+	       nfuncs);
+	for (mode = 0; mode < 2; mode++) {
+		for (r = 0; r < reps; r++) {
+			long long a[4], b[4], t0, t, tc;
+
+			scan_timers(a);
+			t0 = now_ns();
+			fail = register_events(n, !mode, ok, NULL);
+			t = now_ns() - t0;
+			scan_timers(b);
+			tc = clear_events();
+			printf("relopt-kboot: kprobe %s %s rep %d n %d fail %d ns %lld lookup_calls %lld lookup_ns %lld on_each_calls %lld on_each_ns %lld clear_ns %lld\n",
+			       set, mode ? "bare" : "module", r, n, fail, t,
+			       b[0] - a[0], b[1] - a[1], b[2] - a[2],
+			       b[3] - a[3], tc);
+		}
+	}
+}
+
+static void load_set(const char *set, const struct modlist *l)
+{
+	char path[256];
+	int i;
+
+	for (i = 0; i < l->n; i++) {
+		long long ns;
+		int err;
+
+		snprintf(path, sizeof(path), "/%s/%s", set, l->files[i]);
+		err = load(path, l->params[i], &ns);
+		printf("relopt-kboot: load %s %s errno %d ns %lld\n", set,
+		       l->names[i], err, ns);
+	}
+}
+
+static void unload_set(const char *set, const struct modlist *l)
+{
+	int i;
+
+	for (i = l->n - 1; i >= 0; i--) {
+		int err = unload(l->names[i]);
+
+		if (err != ENOENT)
+			printf("relopt-kboot: unload %s %s errno %d\n", set,
+			       l->names[i], err);
+	}
+}
+
+int main(void)
+{
+	static const char *const sets[] = { "plain", "relopt" };
+	const char *env;
+	char *selftest;
+	int n = 1000, reps = 5, rounds = 3, do_bad = 0, v, r, i;
+
+	mount("proc", "/proc", "proc", 0, NULL);
+	mount("sysfs", "/sys", "sysfs", 0, NULL);
+	mount("debugfs", "/sys/kernel/debug", "debugfs", 0, NULL);
+	mount("tracefs", "/sys/kernel/tracing", "tracefs", 0, NULL);
+	env = getenv("relopt_kprobe_n");
+	if (env)
+		n = atoi(env);
+	env = getenv("relopt_reps");
+	if (env)
+		reps = atoi(env);
+	env = getenv("relopt_rounds");
+	if (env)
+		rounds = atoi(env);
+	env = getenv("relopt_bad");
+	if (env)
+		do_bad = atoi(env);
+	if (n > MAXFUNCS)
+		n = MAXFUNCS;
+	selftest = slurp("/sys/module/module/parameters/kallsyms_selftest",
+			 NULL);
+	if (!selftest)
+		selftest = "N";
+	load_list("/modules.list", &mods);
+	load_list("/bad.list", &bad);
+	printf("relopt-kboot: start %d modules, %d damaged, kprobe n %d reps %d\n",
+	       mods.n, bad.n, n, reps);
+	env = getenv("relopt_sets");
+	for (v = 0; v < (env ? atoi(env) : 2); v++) {
+		load_set(sets[v], &mods);
+		if (v == 0)
+			pick_functions(n + n / 10);
+		if (nfuncs)
+			kprobe_timing(sets[v], n, reps);
+		unload_set(sets[v], &mods);
+		/* load times without the self-test */
+		write_file("/sys/module/module/parameters/kallsyms_selftest",
+			   "0");
+		for (r = 0; r < rounds; r++) {
+			load_set(sets[v], &mods);
+			unload_set(sets[v], &mods);
+		}
+		write_file("/sys/module/module/parameters/kallsyms_selftest",
+			   selftest);
+	}
+	if (do_bad && bad.n) {
+		/* the plain set, without the modules that have damaged copies */
+		struct modlist rest = { .n = 0 };
+
+		for (i = 0; i < mods.n; i++) {
+			int j, damaged = 0;
+
+			for (j = 0; j < bad.n; j++)
+				damaged |= !strcmp(bad.names[j], mods.names[i]);
+			if (!damaged) {
+				rest.files[rest.n] = mods.files[i];
+				rest.params[rest.n] = mods.params[i];
+				rest.names[rest.n++] = mods.names[i];
+			}
+		}
+		write_file("/sys/module/module/parameters/kallsyms_selftest",
+			   "0");
+		load_set("plain", &rest);
+		write_file("/sys/module/module/parameters/kallsyms_selftest",
+			   selftest);
+		for (i = 0; i < bad.n; i++) {
+			char path[256];
+			int err;
+
+			snprintf(path, sizeof(path), "/bad/%s", bad.files[i]);
+			err = load(path, bad.params[i], NULL);
+			printf("relopt-kboot: load bad %s errno %d\n",
+			       bad.files[i], err);
+			if (!err)
+				printf("relopt-kboot: unload bad %s errno %d\n",
+				       bad.files[i], unload(bad.names[i]));
+		}
+		unload_set("plain", &rest);
+	}
+	printf("relopt-kboot: done\n");
+	sync();
+	/*
+	 * Reset, not power off: the amd64 config has no ACPI, so power off
+	 * halts; qemu -no-reboot exits on the reset on both architectures.
+	 */
+	reboot(RB_AUTOBOOT);
+	return 0;
+}
