@@ -75,6 +75,20 @@ EXTRA_DIST += tests/kallsyms-patch.sh tests/kallsyms-model.sh \
 	loader/linux/kallsyms/6.12/0001-module-add-relopt-loader-a-checked-reader-of-ELF-has.patch \
 	loader/linux/kallsyms/6.12/0002-module-kallsyms-look-module-symbols-up-by-name-throu.patch
 
+## The address order (issue 24, doc/design.md rule 9): the 6.12 patch in
+## loader/linux/kallsyms/6.12-addr/ (find_kallsyms_symbol() by binary
+## search over relopt's .addrorder, checked at load), its test-only knobs
+## in 6.12-addr-test/, and addr-boot-test.sh, which boots both under qemu
+## on amd64 and arm64 (not run by make check).  tests/kallsyms-patch.sh
+## checks this series too.
+EXTRA_DIST += loader/linux/kallsyms/init-common.h \
+	loader/linux/kallsyms/addr-boot-test.sh \
+	loader/linux/kallsyms/addr-init.c \
+	loader/linux/kallsyms/addr-parse-log.py \
+	loader/linux/kallsyms/addr.config \
+	loader/linux/kallsyms/6.12-addr/0001-module-kallsyms-find_kallsyms_symbol-by-binary-searc.patch \
+	loader/linux/kallsyms/6.12-addr-test/0001-module-kallsyms-TEST-ONLY-boot-test-knobs-for-the-ad.patch
+
 .PHONY: check-kallsyms-model
 check-kallsyms-model: all
 	srcdir=$(srcdir) bash $(srcdir)/tests/kallsyms-model.sh --all

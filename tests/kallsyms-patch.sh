@@ -1,7 +1,8 @@
 #!/bin/bash
-# kallsyms-patch.sh -- the kallsyms patch series
-# (loader/linux/kallsyms/6.12/*.patch) applies, in order, to Debian's
-# linux-source-6.12 with `git apply --check' semantics (applied to a copy
+# kallsyms-patch.sh -- each kallsyms patch series applies, in order, to
+# Debian's linux-source-6.12 (by name: loader/linux/kallsyms/6.12/*.patch;
+# by address: 6.12-addr/*.patch, then its test-only 6.12-addr-test/) to
+# with `git apply --check' semantics (applied to a copy
 # of the files it touches, taken from /usr/src/linux-source-6.12.tar.xz
 # and extracted once into the kbuild cache by tests/linux-source.sh), and
 # the 6.12 scripts/checkpatch.pl --strict finds nothing in any patch but
@@ -17,28 +18,44 @@ srcdir=${srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
 relopt_messages kallsyms-patch
 srcdir=$(cd "$srcdir" && pwd)
 
-pdir=$srcdir/loader/linux/kallsyms/6.12
-patches=$(ls "$pdir"/0*-*.patch | grep -v /0000-)
-[ -n "$patches" ] || fail "no patches in $pdir"
-# The files the series changes (new files excluded: they must not exist).
-files=$(sed -n 's|^--- a/\(.*\)|\1|p' $patches | LC_ALL=C sort -u)
-# The cached set is named after its file list, so a series that touches
-# other files gets its own.
-set_name=kallsyms-patch-$(echo $files | cksum | cut -d' ' -f1)
-kdir=$(relopt_linux_source 6.12 "$set_name" $files)
-case $? in
-  0) ;;
-  77) skip "linux-source-6.12 not installed (apt-get install linux-source-6.12)" ;;
-  *) fail "cannot extract $files from /usr/src/linux-source-6.12.tar.xz" ;;
-esac
+# One series per line: its directories, applied in that order.
+series="6.12
+6.12-addr 6.12-addr-test"
+all=
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-cp -R "$kdir/." "$tmp/"
-for p in $patches; do
-  (cd "$tmp" && git apply --check "$p" && git apply "$p") ||
-    fail "$(basename "$p") does not apply to linux-source-6.12"
-done
-say "PASS: $(echo $patches | wc -w) patches apply to linux-source-6.12 in order"
+while read -r dirs; do
+  patches=
+  for d in $dirs; do
+    pdir=$srcdir/loader/linux/kallsyms/$d
+    p=$(ls "$pdir"/0*-*.patch 2>/dev/null | grep -v /0000-)
+    [ -n "$p" ] || fail "no patches in $pdir"
+    patches="$patches $p"
+  done
+  all="$all $patches"
+  # The files the series changes (new files excluded: they must not exist).
+  files=$(sed -n 's|^--- a/\(.*\)|\1|p' $patches | LC_ALL=C sort -u)
+  # The cached set is named after its file list, so a series that touches
+  # other files gets its own.
+  set_name=kallsyms-patch-$(echo $files | cksum | cut -d' ' -f1)
+  kdir=$(relopt_linux_source 6.12 "$set_name" $files)
+  case $? in
+    0) ;;
+    77) skip "linux-source-6.12 not installed (apt-get install linux-source-6.12)" ;;
+    *) fail "cannot extract $files from /usr/src/linux-source-6.12.tar.xz" ;;
+  esac
+  rm -rf "$tmp/k"
+  mkdir "$tmp/k"
+  cp -R "$kdir/." "$tmp/k/"
+  for p in $patches; do
+    (cd "$tmp/k" && git apply --check "$p" && git apply "$p") ||
+      fail "$(basename "$p") does not apply to linux-source-6.12"
+  done
+  say "PASS: $dirs: $(echo $patches | wc -w) patches apply to linux-source-6.12 in order"
+done <<EOF_SERIES
+$series
+EOF_SERIES
+patches=$all
 
 command -v perl >/dev/null 2>&1 || skip "perl not installed: checkpatch.pl not run"
 cdir=$(relopt_linux_source 6.12 checkpatch scripts/checkpatch.pl \

@@ -24,13 +24,14 @@ for root, _, names in os.walk(odir):
             mods[n[:-3].replace("-", "_")] = os.path.join(root, n)
 
 def depends(path):
+    """(hard, soft): .modinfo "depends=" and "softdep=pre:" names."""
     with tempfile.NamedTemporaryFile() as t:
         subprocess.run([objcopy, "-O", "binary", "--only-section=.modinfo",
                         path, t.name], check=True)
-        deps = []
+        hard, soft = [], []
         for f in open(t.name, "rb").read().split(b"\0"):
             if f.startswith(b"depends="):
-                deps += [d.decode().replace("-", "_")
+                hard += [d.decode().replace("-", "_")
                          for d in f[8:].split(b",") if d]
             elif f.startswith(b"softdep=pre:"):
                 # e.g. libcrc32c: "pre: crc32c" (an alias: crc32c_generic)
@@ -41,16 +42,38 @@ def depends(path):
                     if d not in mods and d + "_generic" in mods:
                         d += "_generic"
                     if d in mods:
-                        deps.append(d)
-    return deps
+                        soft.append(d)
+    return [d for d in hard if d in mods], soft
 
+deps = {}
+def deps_of(name):
+    if name not in deps:
+        deps[name] = depends(mods[name])
+    return deps[name]
+
+def needs(name, other, seen=None):
+    """Does name need other through hard dependencies?"""
+    seen = set() if seen is None else seen
+    for d in deps_of(name)[0]:
+        if d == other or (d not in seen and not seen.add(d)
+                          and needs(d, other, seen)):
+            return True
+    return False
+
+# Hard dependencies first; a soft one too, unless it needs this module
+# itself (crypto_algapi's "pre: cryptomgr", which depends on it): then it
+# comes later, where the list puts it.
 order, seen = [], set()
 def visit(name):
     if name in seen:
         return
     seen.add(name)
-    for d in depends(mods[name]):
+    hard, soft = deps_of(name)
+    for d in hard:
         visit(d)
+    for d in soft:
+        if not needs(d, name):
+            visit(d)
     order.append(name)
 
 params = dict(WANTED)

@@ -14,6 +14,16 @@ section's sh_link set to the .symtab index again (objcopy and strip write
 0 there): a stale table that still names .symtab, for the kernel's
 validation to refuse.
 
+damage.py --addrorder MODULE OUT: the same for relopt's address order
+(doc/design.md rule 9, a .addrorder of type 0x80524f41), as OUT-TAG.ko:
+
+  swapped    the first two entries of one section's run swapped
+  duplicate  the second entry of that run made equal to the first
+  truncated  the section header's sh_size 4 bytes short
+  foreign    the first entry made 0 (not a symbol the order may hold)
+
+and with --relink, the order's sh_link set to .symtab again.
+
 The kernel must refuse each table (or, where a damaged table still happens
 to be valid, answer as the loop) and give today's answers.  Used by
 tests/kallsyms-model.sh (host model) and loader/linux/kallsyms/boot-test.sh
@@ -23,22 +33,69 @@ import struct
 import sys
 
 
-def relink(src, out):
+SHT_HASH = 5
+SHT_ADDRORDER = 0x80524f41
+
+
+def relink(src, out, sht=SHT_HASH):
     d = bytearray(open(src, 'rb').read())
     shoff, = struct.unpack_from('<Q', d, 0x28)
     shnum, = struct.unpack_from('<H', d, 0x3c)
     types = [struct.unpack_from('<I', d, shoff + 64 * i + 4)[0]
              for i in range(shnum)]
-    if 2 not in types or 5 not in types:  # SHT_SYMTAB, SHT_HASH
-        sys.exit('damage.py: %s: no .symtab or no SHT_HASH' % src)
-    struct.pack_into('<I', d, shoff + 64 * types.index(5) + 40,
+    if 2 not in types or sht not in types:  # SHT_SYMTAB
+        sys.exit('damage.py: %s: no .symtab or no section of type %#x'
+                 % (src, sht))
+    struct.pack_into('<I', d, shoff + 64 * types.index(sht) + 40,
                      types.index(2))
     open(out, 'wb').write(d)
 
 
+def addrorder(src, out):
+    d = bytearray(open(src, 'rb').read())
+    shoff, = struct.unpack_from('<Q', d, 0x28)
+    shnum, = struct.unpack_from('<H', d, 0x3c)
+    hdr = sym = None
+    for i in range(shnum):
+        o = shoff + 64 * i
+        t = struct.unpack_from('<I', d, o + 4)[0]
+        if t == SHT_ADDRORDER:
+            hdr = o
+            aoff, asize = struct.unpack_from('<QQ', d, o + 24)
+        elif t == 2:
+            sym = struct.unpack_from('<Q', d, o + 24)[0]
+    if hdr is None or sym is None:
+        sys.exit('damage.py: %s: no .symtab or no .addrorder' % src)
+    order = struct.unpack_from('<%dI' % (asize // 4), d, aoff)
+
+    def shndx(k):
+        return struct.unpack_from('<H', d, sym + 24 * k + 6)[0]
+    # the first run of at least two entries
+    at = next(k for k in range(len(order) - 1)
+              if shndx(order[k]) == shndx(order[k + 1]))
+
+    def variant(tag, edit):
+        e = bytearray(d)
+        edit(e)
+        open('%s-%s.ko' % (out, tag), 'wb').write(e)
+    variant('swapped', lambda e: struct.pack_into(
+        '<II', e, aoff + 4 * at, order[at + 1], order[at]))
+    variant('duplicate', lambda e: struct.pack_into(
+        '<I', e, aoff + 4 * at + 4, order[at]))
+    variant('truncated',
+            lambda e: struct.pack_into('<Q', e, hdr + 32, asize - 4))
+    variant('foreign', lambda e: struct.pack_into('<I', e, aoff, 0))
+
+
 def main():
     if sys.argv[1] == '--relink':
-        relink(sys.argv[2], sys.argv[3])
+        if sys.argv[2] == '--addrorder':
+            relink(sys.argv[3], sys.argv[4], SHT_ADDRORDER)
+        else:
+            relink(sys.argv[2], sys.argv[3])
+        return
+    if sys.argv[1] == '--addrorder':
+        addrorder(sys.argv[2], sys.argv[3])
         return
     src, out = sys.argv[1], sys.argv[2]
     d = bytearray(open(src, 'rb').read())

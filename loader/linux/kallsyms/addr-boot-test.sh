@@ -1,0 +1,230 @@
+#!/bin/bash
+# addr-boot-test.sh -- boot Debian's linux-source-6.12 with the
+# address-order patch (6.12-addr/0001) and its test-only knobs
+# (6.12-addr-test/0001, not for merging) under qemu with the
+# instruction-count clock, on amd64 and arm64, load every module the small
+# config builds (about 200: crypto, nls, file systems; config
+# addr.config) in four variants each round (addr-init.c: today's scan,
+# sort at load, relopt's order, the order ignored), and print issue 24's
+# table: available_filter_functions read times and content hashes, the
+# time of one lookup, load times, and the in-guest self-test.  Not part of
+# CI: a first kernel build takes 20-45 minutes on 2 cores; later runs
+# rebuild what changed.
+#
+# Usage: loader/linux/kallsyms/addr-boot-test.sh [--runs N] [--build-only]
+#                                                [--reuse] [amd64] [arm64]
+#   --runs N      timing boots per architecture (default 2): two runs under
+#                 -icount must agree
+#   --build-only  stop after building
+#   --reuse       keep the boot logs already there that ended with "done"
+# Environment:
+#   KWORK   work directory (default /var/tmp/relopt-kaddr): src/ (a git
+#           repository: a "pristine" commit of the package, then the
+#           patches), o-ARCH/ (build output), ARCH/ (modules, logs)
+#   RELOPT  relopt binary (default: build/src/relopt of this checkout)
+#   JOBS    make -j value (default: number of CPUs)
+#   ICOUNT  qemu -icount argument (default shift=0,sleep=off)
+#   READS   available_filter_functions reads per variant (default 3)
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../../.." && pwd)
+kwork=${KWORK:-/var/tmp/relopt-kaddr}
+relopt=${RELOPT:-$top/build/src/relopt}
+jobs=${JOBS:-$(nproc)}
+icount=${ICOUNT:-shift=0,sleep=off}
+reads=${READS:-3}
+runs=2 build_only=0 reuse=0
+arches=()
+while [ $# -gt 0 ]; do
+	case $1 in
+	--runs) runs=$2; shift ;;
+	--runs=*) runs=${1#*=} ;;
+	--build-only) build_only=1 ;;
+	--reuse) reuse=1 ;;
+	amd64|arm64) arches+=("$1") ;;
+	*) echo "addr-boot-test.sh: unknown argument $1 (see the header)" >&2; exit 2 ;;
+	esac
+	shift
+done
+[ ${#arches[@]} -gt 0 ] || arches=(amd64 arm64)
+
+pkgs="linux-source-6.12 gcc-aarch64-linux-gnu binutils-aarch64-linux-gnu
+      qemu-system-x86 qemu-system-arm bc flex bison libssl-dev libelf-dev
+      cpio make python3 git"
+missing=
+for p in $pkgs; do
+	dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"
+done
+if [ -n "$missing" ]; then
+	if [ "$(id -u)" != 0 ]; then
+		echo "addr-boot-test.sh: missing packages:$missing (run as root or install them)" >&2
+		exit 1
+	fi
+	apt-get install -y $missing
+fi
+if [ ! -x "$relopt" ]; then
+	echo "addr-boot-test.sh: no relopt at $relopt (build it, or set RELOPT)" >&2
+	exit 1
+fi
+
+# The source tree: the package in a "pristine" commit, then the patches.
+# The tarball's top-level .gitignore holds "/*", so files are added with
+# -f.  The wanted tree is computed in a scratch index and only the files
+# that differ are written, so a rerun rebuilds only what changed; a new
+# 6.12.x package starts a new tree.
+src=$kwork/src
+patches=("$here"/6.12-addr/000[1-9]-*.patch "$here"/6.12-addr-test/000[1-9]-*.patch)
+pkgver=$(dpkg-query -W -f='${Version}' linux-source-6.12)
+mkdir -p "$kwork"
+git_k() { git -C "$src" -c user.name=relopt -c user.email=relopt@invalid "$@"; }
+if [ ! -d "$src/.git" ] || [ "$(cat "$kwork/src.version" 2>/dev/null)" != "$pkgver" ]; then
+	echo "== unpacking /usr/src/linux-source-6.12.tar.xz ($pkgver) into $src"
+	rm -rf "$kwork/linux-source-6.12" "$src" "$kwork"/o-*
+	tar -C "$kwork" -xf /usr/src/linux-source-6.12.tar.xz
+	mv "$kwork/linux-source-6.12" "$src"
+	git_k init -q
+	git_k add -f -A
+	git_k commit -q -m pristine
+	echo "$pkgver" > "$kwork/src.version"
+fi
+pristine=$(git_k log --format=%H --grep='^pristine$' | tail -n 1)
+if [ -n "$(git_k status --porcelain --untracked-files=no)" ]; then
+	echo "addr-boot-test.sh: $src has uncommitted changes; commit or reset them" >&2
+	exit 1
+fi
+idx=$kwork/series.index
+rm -f "$idx"
+GIT_INDEX_FILE=$idx git_k read-tree "$pristine"
+for p in "${patches[@]}"; do
+	GIT_INDEX_FILE=$idx git_k apply --cached "$p" ||
+		{ echo "addr-boot-test.sh: ${p#$top/} does not apply" >&2; exit 1; }
+done
+want=$(GIT_INDEX_FILE=$idx git_k write-tree)
+rm -f "$idx"
+if [ "$want" != "$(git_k rev-parse 'HEAD^{tree}')" ]; then
+	echo "== $src: checking out the patches (changed files only)"
+	git_k read-tree -m -u HEAD "$want"
+	git_k commit -q -m "patches: ${patches[*]##*/}"
+fi
+
+for arch in "${arches[@]}"; do
+	case $arch in
+	amd64)	karch=x86_64 cross= image=arch/x86/boot/bzImage
+		console=ttyS0
+		qemu=(qemu-system-x86_64 -M pc -cpu max) ;;
+	arm64)	karch=arm64 cross=aarch64-linux-gnu- image=arch/arm64/boot/Image
+		console=ttyAMA0
+		qemu=(qemu-system-aarch64 -M virt -cpu cortex-a57) ;;
+	esac
+	out=$kwork/o-$arch
+	res=$kwork/$arch
+	mkdir -p "$out" "$res"
+	kmake() {
+		make -s -C "$src" O="$out" ARCH=$karch CROSS_COMPILE=$cross \
+			-j"$jobs" "$@"
+	}
+	frags=("$here/common.config" "$here/$arch.config" "$here/addr.config")
+	if [ ! -f "$out/.config" ] ||
+	   ! cat "${frags[@]}" | cmp -s - "$out/.relopt-fragment"; then
+		echo "== $arch: configuring (${frags[*]##*/})"
+		kmake allnoconfig
+		(cd "$src" && scripts/kconfig/merge_config.sh -m -O "$out" \
+			"$out/.config" "${frags[@]}" >/dev/null)
+		kmake olddefconfig
+		for o in $(grep -h '^CONFIG_.*=y' "${frags[@]}" | cut -d= -f1); do
+			grep -q "^$o=" "$out/.config" ||
+				echo "addr-boot-test.sh: warning: $arch: $o not set" >&2
+		done
+		cat "${frags[@]}" > "$out/.relopt-fragment"
+	fi
+	echo "== $arch: building ($(date -u +%T))"
+	kmake all
+	[ $build_only = 0 ] || continue
+
+	echo "== $arch: modules and initramfs"
+	rm -rf "$res/plain" "$res/relopt" "$res/bad"
+	mkdir -p "$res/plain" "$res/relopt" "$res/bad"
+	# Every module built but tcrypt (its init fails on purpose), in
+	# dependency order, cryptomgr as early as its dependencies allow:
+	# algorithms registered before it wait for self-tests that never
+	# come (libcrc32c, and so xfs and btrfs, would fail to load).
+	names=$(sed -e 's|.*/||' -e 's|\.o$||' -e 's|\.ko$||' -e 's|-|_|g' \
+		"$out/modules.order" | grep -vx -e tcrypt -e cryptomgr)
+	names="cryptomgr $names"
+	python3 "$here/../modlist.py" "$out" "${cross}objcopy" "$res/plain" \
+		$names > "$res/modules.list"
+	for m in "$res"/plain/*.ko; do
+		"$relopt" --addr-order=yes -o "$res/relopt/${m##*/}" "$m"
+	done
+	# Damaged orders (damage.py --addrorder), and one left stale by
+	# strip --strip-unneeded after relopt with its link restored: the
+	# kernel must refuse each, load the module, and answer by the scan.
+	: > "$res/bad.list"
+	for m in xfs fat; do
+		[ -f "$res/relopt/$m.ko" ] || continue
+		python3 "$here/damage.py" --addrorder "$res/relopt/$m.ko" "$res/bad/$m"
+		"${cross}strip" --strip-unneeded -o "$res/bad/$m-strip.ko" \
+			"$res/relopt/$m.ko"
+		python3 "$here/damage.py" --relink --addrorder \
+			"$res/bad/$m-strip.ko" "$res/bad/$m-strip-relinked.ko"
+		rm "$res/bad/$m-strip.ko"
+		for f in "$res/bad/$m"-*.ko; do
+			tag=${f##*/$m-}
+			tag=${tag%.ko}
+			mkdir -p "$res/bad/$tag"
+			mv "$f" "$res/bad/$tag/$m.ko"
+			echo "$tag/$m.ko" >> "$res/bad.list"
+		done
+	done
+	${cross}gcc -static -O2 -Wall -o "$res/init" "$here/addr-init.c"
+	{
+		echo "dir /dev 0755 0 0"
+		echo "nod /dev/console 0600 0 0 c 5 1"
+		echo "dir /proc 0755 0 0"
+		echo "dir /sys 0755 0 0"
+		echo "file /init $res/init 0755 0 0"
+		echo "file /modules.list $res/modules.list 0644 0 0"
+		echo "file /bad.list $res/bad.list 0644 0 0"
+		for d in plain relopt; do
+			echo "dir /$d 0755 0 0"
+			for m in "$res"/$d/*.ko; do
+				echo "file /$d/${m##*/} $m 0644 0 0"
+			done
+		done
+		echo "dir /bad 0755 0 0"
+		while read -r b; do
+			echo "dir /bad/${b%/*} 0755 0 0"
+			echo "file /bad/$b $res/bad/$b 0644 0 0"
+		done < "$res/bad.list"
+	} > "$res/initramfs.list"
+	"$out/usr/gen_init_cpio" "$res/initramfs.list" > "$res/initramfs.cpio"
+	cp "$out/$image" "$res/kernel"
+
+	# boot NAME SELFTEST: one boot -> $res/boot-NAME.log
+	boot() {
+		local log=$res/boot-$1.log
+		logs+=("$log")
+		if [ $reuse = 1 ] && grep -q 'relopt-addr: done' "$log" 2>/dev/null; then
+			echo "== $arch: reusing ${log##*/}"
+			return
+		fi
+		echo "== $arch: booting -> ${log##*/} ($(date -u +%T))"
+		timeout 14400 "${qemu[@]}" -icount "$icount" -m 2G \
+			-nographic -no-reboot -kernel "$res/kernel" \
+			-initrd "$res/initramfs.cpio" \
+			-append "console=$console nokaslr panic=-1 relopt_selftest=$2 relopt_reads=$reads" \
+			< /dev/null > "$log" 2>&1 || true
+		grep -q 'relopt-addr: done' "$log" || {
+			echo "addr-boot-test.sh: $arch boot did not finish, see $log" >&2
+			exit 1
+		}
+	}
+	logs=()
+	boot selftest 1
+	for r in $(seq 1 "$runs"); do
+		boot icount$r 0
+	done
+	python3 "$here/addr-parse-log.py" "$arch" "${logs[@]}" | tee "$res/table.md"
+	[ "${PIPESTATUS[0]}" = 0 ]
+done
