@@ -84,14 +84,18 @@ src=$kwork/src
 patches=("$here"/6.12/000[1-9]-*.patch "$here"/6.12-test/000[1-9]-*.patch)
 mkdir -p "$kwork"
 git_k() { git -C "$src" -c user.name=relopt -c user.email=relopt@invalid "$@"; }
-if [ ! -d "$src/.git" ]; then
-	echo "== unpacking /usr/src/linux-source-6.12.tar.xz into $src"
-	rm -rf "$kwork/linux-source-6.12" "$src"
+# The tarball's top-level .gitignore holds "/*": files are added with -f.
+# A new 6.12.x package (Debian moves it) starts a new tree and build.
+pkgver=$(dpkg-query -W -f='${Version}' linux-source-6.12)
+if [ ! -d "$src/.git" ] || [ "$(cat "$kwork/src.version" 2>/dev/null)" != "$pkgver" ]; then
+	echo "== unpacking /usr/src/linux-source-6.12.tar.xz ($pkgver) into $src"
+	rm -rf "$kwork/linux-source-6.12" "$src" "$kwork"/o-*
 	tar -C "$kwork" -xf /usr/src/linux-source-6.12.tar.xz
 	mv "$kwork/linux-source-6.12" "$src"
 	git_k init -q
-	git_k add -A
+	git_k add -f -A
 	git_k commit -q -m pristine
+	echo "$pkgver" > "$kwork/src.version"
 fi
 pristine=$(git_k log --format=%H --grep='^pristine$' | tail -n 1)
 if [ -n "$(git_k status --porcelain --untracked-files=no)" ]; then
