@@ -239,6 +239,7 @@ check_against (const char *file, const char *against, const char *strip,
 
       none.hash_style = RELOPT_HASH_NONE;
       none.hash_style_given = true;
+      none.addr_order = RELOPT_ADDR_ORDER_NO;
       none.merge_strtab = false;
       none.sort_branch_relocs = false;
       memset (&r, 0, sizeof r);
