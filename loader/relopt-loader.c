@@ -344,13 +344,13 @@ const char *rlo_strerror(int status)
 	case RLO_E_HEADER:
 		return "bad header word (nbucket 0, bloom size, shift >= 32, symoffset range)";
 	case RLO_E_INDEX:
-		return "bucket or chain index out of range";
+		return "bucket, chain or .addrorder index out of range";
 	case RLO_E_CHAIN:
-		return "chain does not ascend, loops, or holds a symbol of another bucket";
+		return "chain or .addrorder out of order, or a chain loops or crosses buckets";
 	case RLO_E_SYMBOL:
-		return "symbol in the table is not a hashed symbol (stale table?)";
+		return "symbol in the table is not a hashed or listed symbol (stale table?)";
 	case RLO_E_MISSING:
-		return "hashed symbol missing from the table (stale table?)";
+		return "hashed or listed symbol missing from the table (stale table?)";
 	case RLO_E_HASH:
 		return "chain word, end bit or bloom bit does not match the name";
 	case RLO_E_WORK:

@@ -151,15 +151,21 @@ enum rlo_status {
 	 * 1..nsyms
 	 */
 	RLO_E_HEADER = -6,
-	RLO_E_INDEX = -7, /* a bucket or chain word is out of range */
-	/* a chain does not ascend, loops, or holds a symbol of another bucket */
+	/* a bucket, chain or .addrorder word is out of range */
+	RLO_E_INDEX = -7,
+	/*
+	 * a chain does not ascend, loops, or holds a symbol of another bucket;
+	 * .addrorder entries do not ascend
+	 */
 	RLO_E_CHAIN = -8,
 	/*
 	 * a chained symbol is not a hashed one (or, GNU, a hashed one lies below
-	 * symoffset), or its st_name is outside .strtab
+	 * symoffset), or its st_name is outside .strtab; an .addrorder entry is
+	 * a symbol find_kallsyms_symbol() ignores
 	 */
 	RLO_E_SYMBOL = -9,
-	RLO_E_MISSING = -10, /* a hashed symbol is not reachable */
+	/* a hashed symbol is not reachable; a considered one is not listed */
+	RLO_E_MISSING = -10,
 	/*
 	 * a GNU chain word or end bit, or a bloom bit, does not match the symbol's
 	 * name
