@@ -16,7 +16,7 @@
    (in header order, each at a 16-byte boundary from 0x100000, as made
    here), and when both succeed, for the first symbols' addresses and
    their neighbours, rlo_addrorder_lookup answers what Linux 6.12's
-   find_kallsyms_symbol() loop, transcribed here, answers (best symbol and
+   find_kallsyms_symbol() loop (tests/kallsyms-loop.h) answers (best symbol and
    next address).
 
    Built by fuzz/run-fuzz.sh --loader with -fsanitize=fuzzer,address,
@@ -24,6 +24,7 @@
    argument) that `make check' runs over fuzz/regress-loader/.  */
 
 #include "relopt-loader.h"
+#include "../tests/kallsyms-loop.h"
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -185,8 +186,8 @@ check_lookups (const struct rlo_elf *e, int gnu, const void *t)
     }
 }
 
-/* Linux's find_kallsyms_symbol() considers symbol I (written here from
-   kernel/module/kallsyms.c and include/linux/module_symbol.h).  */
+/* Whether find_kallsyms_symbol() considers symbol I
+   (tests/kallsyms-loop.h).  */
 static int
 kallsyms_considered (const struct rlo_elf *e, uint32_t i)
 {
@@ -194,13 +195,9 @@ kallsyms_considered (const struct rlo_elf *e, uint32_t i)
   int big = e->big_endian, c64 = e->elfclass == RLO_ELFCLASS64;
   uint32_t st_name = (uint32_t)rd (p, 4, big);
   unsigned shndx = (unsigned)rd (p + (c64 ? 6 : 14), 2, big);
-  const char *n;
 
-  if (shndx == 0 || st_name >= e->strtab_size)
-    return 0;
-  n = (const char *)e->strtab + st_name;
-  return n[0] != 0 && n[0] != '$' && !(n[0] == '.' && n[1] == 'L')
-         && !(n[0] == 'L' && n[1] == '0');
+  return st_name < e->strtab_size
+         && kallsyms_loop_considers (shndx, (const char *)e->strtab + st_name);
 }
 
 /* Symbol I's load address: st_value, plus BASE[k] for a real section
@@ -221,34 +218,6 @@ load_address (const struct rlo_elf *e, uint32_t i, const uint64_t *base,
   return k < nbase ? v + base[k] : v;
 }
 
-/* The loop of find_kallsyms_symbol() (linux 6.12): bestval = LO - 1;
-   thisval > bestval; thisval < nextval.  */
-static uint32_t
-kallsyms_loop (const struct rlo_elf *e, uint32_t nsyms, const uint64_t *base,
-               uint32_t nbase, uint64_t addr, uint64_t lo, uint64_t hi,
-               uint64_t *next)
-{
-  uint64_t bestval = lo - 1, nextval = hi;
-  uint32_t i, best = 0;
-
-  for (i = 1; i < nsyms; i++)
-    {
-      uint64_t thisval;
-      if (!kallsyms_considered (e, i))
-        continue;
-      thisval = load_address (e, i, base, nbase);
-      if (thisval <= addr && thisval > bestval)
-        {
-          best = i;
-          bestval = thisval;
-        }
-      if (thisval > addr && thisval < nextval)
-        nextval = thisval;
-    }
-  *next = nextval;
-  return best;
-}
-
 /* A validated .addrorder: merge for one placement, then lookups equal
    the loop.  */
 static void
@@ -259,9 +228,11 @@ check_addrorder (const struct rlo_elf *e, const struct rlo_addrorder *t,
   uint64_t *base = calloc (shnum, sizeof *base), a = 0x100000, lo = a, hi;
   struct rlo_addr_run *runs = calloc (t->nruns + 1, sizeof *runs);
   uint32_t *merged = calloc (t->count + 1, sizeof *merged);
+  uint64_t *addr = calloc (nsyms + 1, sizeof *addr);
+  unsigned char *considered = calloc (nsyms + 1, 1);
   int rc;
 
-  if (base == NULL || runs == NULL || merged == NULL)
+  if (!base || !runs || !merged || !addr || !considered)
     abort ();
   for (k = 0; k < shnum; k++)
     {
@@ -269,6 +240,11 @@ check_addrorder (const struct rlo_elf *e, const struct rlo_addrorder *t,
       a = (a + (sh[k].size & 0xffffff) + 15) & ~(uint64_t)15;
     }
   hi = a;
+  for (k = 1; k < nsyms; k++)
+    {
+      considered[k] = (unsigned char)kallsyms_considered (e, k);
+      addr[k] = considered[k] ? load_address (e, k, base, (uint32_t)shnum) : 0;
+    }
   rc = rlo_addrorder_merge (t, base, (uint32_t)shnum, runs, t->nruns, merged);
   if (verbose)
     printf ("    merge: %s\n", rlo_strerror (rc));
@@ -287,8 +263,8 @@ check_addrorder (const struct rlo_elf *e, const struct rlo_addrorder *t,
           uint64_t n1 = 0, n2 = 0;
           uint32_t got = rlo_addrorder_lookup (t, base, (uint32_t)shnum,
                                                merged, probe[j], lo, hi, &n1);
-          uint32_t want = kallsyms_loop (e, nsyms, base, (uint32_t)shnum,
-                                         probe[j], lo, hi, &n2);
+          uint32_t want
+              = kallsyms_loop (nsyms, considered, addr, probe[j], lo, hi, &n2);
           if (got != want || (got != 0 && n1 != n2))
             violated ("addrorder lookup differs from the loop", got, want);
         }
@@ -296,6 +272,8 @@ check_addrorder (const struct rlo_elf *e, const struct rlo_addrorder *t,
   free (base);
   free (runs);
   free (merged);
+  free (addr);
+  free (considered);
 }
 
 int

@@ -14,6 +14,7 @@
 #include <config.h>
 #include "../loader/relopt-loader.h"
 #include "elfobj.h"
+#include "kallsyms-loop.h"
 #include "image.h"
 #include "relopt.h"
 #include "relsort.h"
@@ -1657,35 +1658,20 @@ aobj_make (struct aobj *o, const struct asym *syms, uint32_t n,
   o->sec.sh_entsize = 4;
 }
 
-/* find_kallsyms_symbol() of linux 6.12, transcribed over the test's own
-   list of addresses ADDR[1..N): bestval = LO - 1, thisval > bestval,
-   thisval < nextval.  Returns best (0: none), *NEXT the nextval.  */
+/* find_kallsyms_symbol()'s loop (tests/kallsyms-loop.h) over the
+   hand-made symbols SYMS[1..N) at addresses ADDR.  */
 static uint32_t
-kallsyms_loop (const struct asym *syms, const uint64_t *addr, uint32_t n,
-               uint64_t a, uint64_t lo, uint64_t hi, uint64_t *next)
+loop_of (const struct asym *syms, const uint64_t *addr, uint32_t n, uint64_t a,
+         uint64_t lo, uint64_t hi, uint64_t *next)
 {
-  uint64_t bestval = lo - 1, nextval = hi;
-  uint32_t i, best = 0;
+  unsigned char considered[64];
+  uint32_t i;
 
+  ck_assert (n <= 64);
   for (i = 1; i < n; i++)
-    {
-      const char *nm = syms[i].name;
-      uint64_t thisval = addr[i];
-      if (syms[i].shndx == 0)
-        continue;
-      if (nm[0] == 0 || nm[0] == '$' || (nm[0] == '.' && nm[1] == 'L')
-          || (nm[0] == 'L' && nm[1] == '0'))
-        continue;
-      if (thisval <= a && thisval > bestval)
-        {
-          best = i;
-          bestval = thisval;
-        }
-      if (thisval > a && thisval < nextval)
-        nextval = thisval;
-    }
-  *next = nextval;
-  return best;
+    considered[i]
+        = (unsigned char)kallsyms_loop_considers (syms[i].shndx, syms[i].name);
+  return kallsyms_loop (n, considered, addr, a, lo, hi, next);
 }
 
 /* Each loop index: class x byte order.  */
@@ -1893,7 +1879,7 @@ START_TEST (test_addrorder_lookup_by_hand)
       uint32_t got = rlo_addrorder_lookup (&t, b, 3, merged, q[i].addr,
                                            q[i].lo, q[i].hi, &next);
       uint32_t loop
-          = kallsyms_loop (syms, addr, n, q[i].addr, q[i].lo, q[i].hi, &lnext);
+          = loop_of (syms, addr, n, q[i].addr, q[i].lo, q[i].hi, &lnext);
       ck_assert_msg (got == q[i].best && loop == q[i].best,
                      "query %u: library %u, loop %u, by hand %u", i, got, loop,
                      q[i].best);
@@ -1930,7 +1916,7 @@ END_TEST
    many ties; the order built here by sorting on the key, validated,
    merged for a shuffled placement of the sections one after another, and
    every address from below the first symbol to past the last looked up:
-   library == kallsyms_loop.  Each loop index is a seed; class and byte
+   library == the kernel's loop.  Each loop index is a seed; class and byte
    order from it.  */
 struct rkey
 {
@@ -2030,7 +2016,7 @@ START_TEST (test_addrorder_random)
       uint64_t l = a < lo ? 1 : lo, h = a < lo ? lo : hi;
       uint32_t got
           = rlo_addrorder_lookup (&t, base, 6, merged, a, l, h, &next);
-      uint32_t want = kallsyms_loop (syms, addr, n, a, l, h, &lnext);
+      uint32_t want = loop_of (syms, addr, n, a, l, h, &lnext);
       SOFT_CHECK (&sf, got == want && (!got || next == lnext),
                   "seed %d addr %llx: library %u next %llx, loop %u next %llx",
                   _i, (unsigned long long)a, got, (unsigned long long)next,

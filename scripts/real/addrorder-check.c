@@ -26,8 +26,8 @@
       (so every gap and padding between symbols), each section's end and
       the byte before the next section's start (padding between
       sections), the region's first and last byte; rlo_addrorder_lookup
-      against this file's transcription of find_kallsyms_symbol()'s loop
-      (kernel/module/kallsyms.c: bestval = base - 1, thisval > bestval,
+      against the tests' transcription of find_kallsyms_symbol()'s loop
+      (tests/kallsyms-loop.h; bestval = base - 1, thisval > bestval,
       thisval < nextval, region = the one the address is in): the best
       symbol and the next address must be equal.
 
@@ -43,6 +43,7 @@
    or file error.  */
 
 #include "../../loader/relopt-loader.h"
+#include "../../tests/kallsyms-loop.h"
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -334,10 +335,7 @@ read_syms (const struct elf *e, struct syms *s, struct rlo_elf *re)
       s->key[i] = shn >= 0xff00 && shn != 0xffff ? RESERVED : shn;
       if (shn == 0xffff && shndx && (uint64_t)i * 4 + 4 <= shndx_size)
         s->key[i] = (uint32_t)rd (shndx + 4 * (uint64_t)i, 4, e->big);
-      /* kernel/module/kallsyms.c, include/linux/module_symbol.h */
-      s->considered[i] = shn != 0 && nm[0] != 0 && nm[0] != '$'
-                         && !(nm[0] == '.' && nm[1] == 'L')
-                         && !(nm[0] == 'L' && nm[1] == '0');
+      s->considered[i] = (unsigned char)kallsyms_loop_considers (shn, nm);
     }
   memset (re, 0, sizeof *re);
   re->symtab = e->img + st->off;
@@ -365,31 +363,6 @@ addr_of (const struct elf *e, const struct syms *s, const struct layout *l,
   if (k != RESERVED && k < e->shnum)
     return l->base[k] + s->value[i];
   return s->value[i];
-}
-
-/* find_kallsyms_symbol()'s loop over the precomputed ADDR[].  */
-static uint32_t
-loop (const struct syms *s, const uint64_t *addr, uint64_t a, uint64_t lo,
-      uint64_t hi, uint64_t *next)
-{
-  uint64_t bestval = lo - 1, nextval = hi;
-  uint32_t i, best = 0;
-
-  for (i = 1; i < s->n; i++)
-    {
-      uint64_t thisval = addr[i];
-      if (!s->considered[i])
-        continue;
-      if (thisval <= a && thisval > bestval)
-        {
-          best = i;
-          bestval = thisval;
-        }
-      if (thisval > a && thisval < nextval)
-        nextval = thisval;
-    }
-  *next = nextval;
-  return best;
 }
 
 struct totals
@@ -492,7 +465,8 @@ check_layout (const struct elf *e, const struct syms *s,
           uint64_t n1 = 0, n2 = 0;
           uint32_t got = rlo_addrorder_lookup (t, l->base, e->shnum, merged,
                                                probes[k], lo, hi, &n1);
-          uint32_t want = loop (s, addr, probes[k], lo, hi, &n2);
+          uint32_t want = kallsyms_loop (s->n, s->considered, addr, probes[k],
+                                         lo, hi, &n2);
           tot->addresses++;
           if (got != want || (want != 0 && n1 != n2))
             {
