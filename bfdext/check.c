@@ -20,7 +20,13 @@
    On top of what a loader needs, relopt's own rule for .hash (doc/design.md
    2): chained are exactly the first symbol of each hashed name, mapping
    symbols never (check_sysv_rule); and a file must carry at least one
-   table unless --hash-style=none says otherwise.  */
+   table unless --hash-style=none says otherwise.
+   .addrorder (doc/design.md 9), when present (required by
+   --addr-order=yes), goes through rlo_addrorder_validate: linked to
+   .symtab, 4-byte entries, every entry a symbol find_kallsyms_symbol()
+   considers, the key (section, value, index) strictly ascending, and as
+   many entries as such symbols, which together prove it is exactly rule
+   9's table for this symtab.  */
 
 #include <config.h>
 #include "../loader/relopt-loader.h"
@@ -49,6 +55,9 @@ bytes_of (const struct relopt_section *s)
 void
 relopt_image_rlo_elf (const relopt_image *img, struct rlo_elf *e)
 {
+  const struct relopt_section *sx
+      = img->shndxsec ? &img->sec[img->shndxsec] : NULL;
+
   const struct relopt_section *st = &img->sec[img->symtab];
   const struct relopt_section *ss
       = st->sh_link < img->shnum ? &img->sec[st->sh_link] : NULL;
@@ -64,6 +73,8 @@ relopt_image_rlo_elf (const relopt_image *img, struct rlo_elf *e)
   e->big_endian = img->big;
   e->machine = img->e_machine;
   e->flags = img->e_flags;
+  e->shndx = sx ? bytes_of (sx) : NULL;
+  e->shndx_size = sx ? sx->sh_size : 0;
 }
 
 void
@@ -102,6 +113,10 @@ table_error (const relopt_image *img, uint32_t idx, const char *const *names,
                                "%s: bucket[%llu] = %llu %s", label, ix, v,
                                what);
     case RLO_AT_CHAIN:
+      if (img->sec[idx].sh_type == RELOPT_SHT_RELOPT_ADDRORDER)
+        return relopt_set_error (err, RELOPT_E_CHECK,
+                                 "%s: entry %llu = %llu '%.60s' %s", label, ix,
+                                 v, v < img->nsyms ? names[v] : "", what);
       return relopt_set_error (err, RELOPT_E_CHECK,
                                "%s: chain[%llu] = %llu %s", label, ix, v,
                                what);
@@ -111,6 +126,12 @@ table_error (const relopt_image *img, uint32_t idx, const char *const *names,
                                  "%s: nchain %llu differs from the .symtab "
                                  "entry count %u (stale table?)",
                                  label, v, img->nsyms);
+      if (rc == RLO_E_MISSING)
+        return relopt_set_error (
+            err, RELOPT_E_CHECK,
+            "%s: %llu entries, but %llu symbols are defined, named and not "
+            "mapping symbols (stale table?)",
+            label, (unsigned long long)(img->sec[idx].sh_size / 4), v);
       if (rc == RLO_E_HEADER || rc == RLO_E_SIZE)
         return relopt_set_error (err, RELOPT_E_CHECK, "%s: %s (%llu)", label,
                                  what, v);
@@ -159,6 +180,28 @@ check_table (const relopt_image *img, uint32_t idx, const char *const *names,
   relopt_image_rlo_section (img, idx, &sec);
   rc = gnu ? rlo_gnu_validate (&e, &sec, &gt, &f)
            : rlo_sysv_validate (&e, &sec, &st, &f);
+  return rc == RLO_OK ? 0 : table_error (img, idx, names, rc, &f, err);
+}
+
+/* .addrorder (doc/design.md 9) in section IDX: sh_link first (with the
+   hint about the tools that break it), then the loader library's
+   validation.  */
+static int
+check_addrorder (const relopt_image *img, uint32_t idx,
+                 const char *const *names, struct relopt_error *err)
+{
+  struct rlo_elf e;
+  struct rlo_section sec;
+  struct rlo_fault f;
+  struct rlo_addrorder t;
+  int rc;
+
+  rc = check_link (img, idx, ".addrorder", err);
+  if (rc)
+    return rc;
+  relopt_image_rlo_elf (img, &e);
+  relopt_image_rlo_section (img, idx, &sec);
+  rc = rlo_addrorder_validate (&e, &sec, &t, &f);
   return rc == RLO_OK ? 0 : table_error (img, idx, names, rc, &f, err);
 }
 
@@ -282,8 +325,8 @@ int
 relopt_check_image (const relopt_image *img, const struct relopt_options *opts,
                     struct relopt_error *err)
 {
-  uint32_t sysv, gnu;
-  unsigned nh, ng;
+  uint32_t sysv, gnu, addr;
+  unsigned nh, ng, na;
   const char **names;
   int rc;
 
@@ -295,8 +338,16 @@ relopt_check_image (const relopt_image *img, const struct relopt_options *opts,
     return relopt_set_error (err, RELOPT_E_CHECK,
                              "%u SHT_HASH and %u SHT_GNU_HASH sections", nh,
                              ng);
+  addr = relopt_image_find_type (img, RELOPT_SHT_RELOPT_ADDRORDER, &na);
+  if (na > 1)
+    return relopt_set_error (err, RELOPT_E_CHECK,
+                             "%u SHT_RELOPT_ADDRORDER sections", na);
   /* The tables that must be there; those the file has are validated.  */
   rc = check_tables_present (opts, sysv, gnu, err);
+  if (rc == 0 && addr == 0 && opts->addr_order == RELOPT_ADDR_ORDER_YES)
+    rc = relopt_set_error (err, RELOPT_E_CHECK,
+                           "no .addrorder (SHT_RELOPT_ADDRORDER) section, "
+                           "expected with --addr-order=yes");
   if (rc)
     return rc;
   rc = relopt_image_check_locals_first (img, RELOPT_E_CHECK, err);
@@ -311,6 +362,8 @@ relopt_check_image (const relopt_image *img, const struct relopt_options *opts,
     rc = check_sysv_rule (img, sysv, names, err);
   if (rc == 0 && gnu)
     rc = check_table (img, gnu, names, err);
+  if (rc == 0 && addr)
+    rc = check_addrorder (img, addr, names, err);
   free (names);
   if (rc == 0 && opts->sort_branch_relocs)
     {

@@ -13,13 +13,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* SHT_HASH and SHT_GNU_HASH sections, whatever they link to, are
-   rebuilt (or dropped when last) by every rewrite.  */
+/* relopt's tables (.hash, .gnu.hash, .addrorder), whatever they link
+   to, are rebuilt (or dropped when last) by every rewrite.  */
 static bool
 is_hash_table (const relopt_image *img, uint32_t idx)
 {
-  return img->sec[idx].sh_type == RELOPT_SHT_HASH
-         || img->sec[idx].sh_type == RELOPT_SHT_GNU_HASH;
+  return relopt_is_table_type (img->sec[idx].sh_type);
 }
 
 /* A symbol's identity, independent of its index.  */
@@ -293,13 +292,11 @@ section_difference (const relopt_image *a, const relopt_image *b, uint32_t idx)
     return "address";
   if (x->sh_addralign != y->sh_addralign)
     return "alignment";
-  if (x->sh_link != y->sh_link && x->sh_type != RELOPT_SHT_HASH
-      && x->sh_type != RELOPT_SHT_GNU_HASH)
+  if (x->sh_link != y->sh_link && !relopt_is_table_type (x->sh_type))
     return "sh_link";
   if (x->sh_info != y->sh_info && x->sh_type != RELOPT_SHT_GROUP)
     return "sh_info";
-  if (x->sh_entsize != y->sh_entsize && x->sh_type != RELOPT_SHT_HASH
-      && x->sh_type != RELOPT_SHT_GNU_HASH)
+  if (x->sh_entsize != y->sh_entsize && !relopt_is_table_type (x->sh_type))
     return "sh_entsize";
   if (!relopt_image_rewrites (a, idx)
       && (x->sh_size != y->sh_size
@@ -411,10 +408,10 @@ relopt_compare_images (const relopt_image *a, const relopt_image *b,
             relopt_section_label (b, i, lb, sizeof lb), what);
     }
   for (i = a->shnum; i < b->shnum; i++)
-    if (b->sec[i].sh_type != RELOPT_SHT_HASH
-        && b->sec[i].sh_type != RELOPT_SHT_GNU_HASH)
+    if (!relopt_is_table_type (b->sec[i].sh_type))
       return relopt_set_error (err, RELOPT_E_CHECK,
-                               "%s: added section is not a hash table",
+                               "%s: added section is not one of relopt's "
+                               "tables",
                                relopt_section_label (b, i, lb, sizeof lb));
   rc = compare_symbols (a, b, err);
   if (rc == 0)

@@ -1,8 +1,10 @@
-/* hashsec.c -- the .hash and .gnu.hash sections of a rewrite: settle the
-   existing ones, build, install and name the new ones; see hashsec.h.  */
+/* hashsec.c -- relopt's table sections (.hash, .gnu.hash, .addrorder) in
+   a rewrite: settle the existing ones, build, install and name the new
+   ones; see hashsec.h.  */
 
 #include <config.h>
 #include "hashsec.h"
+#include "addrorder.h"
 #include "image.h"
 #include "symhash.h"
 #include <stdlib.h>
@@ -12,16 +14,17 @@ static int
 find_tables (const relopt_image *img, struct relopt_hash_sections *hs,
              struct relopt_error *err)
 {
-  unsigned nh, ng;
+  unsigned nh, ng, na;
 
   hs->sysv = relopt_image_find_type (img, RELOPT_SHT_HASH, &nh);
   hs->gnu = relopt_image_find_type (img, RELOPT_SHT_GNU_HASH, &ng);
-  if (nh > 1 || ng > 1)
+  hs->addr = relopt_image_find_type (img, RELOPT_SHT_RELOPT_ADDRORDER, &na);
+  if (nh > 1 || ng > 1 || na > 1)
     return relopt_set_error (err, RELOPT_E_REFUSE,
-                             "%u SHT_HASH and %u SHT_GNU_HASH sections: "
-                             "relopt rebuilds one of each and will not "
-                             "guess which to keep",
-                             nh, ng);
+                             "%u SHT_HASH, %u SHT_GNU_HASH and %u "
+                             "SHT_RELOPT_ADDRORDER sections: relopt rebuilds "
+                             "one of each and will not guess which to keep",
+                             nh, ng, na);
   return 0;
 }
 
@@ -34,13 +37,13 @@ removable (const relopt_image *img, uint32_t idx)
 
   if (idx + 1 != img->shnum)
     return false;
-  /* Another hash table's sh_link does not count: every table kept is
+  /* Another table's sh_link does not count: every table kept is
      relinked to .symtab, so counting it made a second run drop what the
      first one kept (not idempotent).  Nor does section 0's: it only ever
      holds the SHN_XINDEX name table index (serialize clears garbage).  */
   for (i = 1; i < idx; i++)
-    if ((img->sec[i].sh_link == idx && img->sec[i].sh_type != RELOPT_SHT_HASH
-         && img->sec[i].sh_type != RELOPT_SHT_GNU_HASH)
+    if ((img->sec[i].sh_link == idx
+         && !relopt_is_table_type (img->sec[i].sh_type))
         || ((img->sec[i].sh_type == RELOPT_SHT_REL
              || img->sec[i].sh_type == RELOPT_SHT_RELA)
             && img->sec[i].sh_info == idx))
@@ -58,13 +61,16 @@ removable (const relopt_image *img, uint32_t idx)
   return true;
 }
 
-/* The section names relopt adds: [0] GNU, [1] SysV, as in KEPT.  */
-static const char *const table_names[] = { ".gnu.hash", ".hash" };
+/* The section names relopt adds: [0] GNU, [1] SysV, [2] the address
+   order, as in KEPT.  */
+static const char *const table_names[]
+    = { ".gnu.hash", ".hash", ".addrorder" };
 
 /* relopt appends its tables after every other section,
    so a run on relopt's output finds them at the tail: those are removed
    (nothing refers to them, so no index changes) and the wanted ones are
-   appended again, always as .hash then .gnu.hash, and their names leave
+   appended again, always as .hash, .gnu.hash, .addrorder, and their names
+   leave
    .shstrtab (relopt_image_trim_names) before the wanted ones are added
    again.  The output therefore does not depend on which styles earlier
    runs used.  A table elsewhere
@@ -82,11 +88,10 @@ relopt_hash_sections_settle (relopt_image *img, unsigned style,
   int rc;
 
   while (img->shnum > 1
-         && (img->sec[img->shnum - 1].sh_type == RELOPT_SHT_HASH
-             || img->sec[img->shnum - 1].sh_type == RELOPT_SHT_GNU_HASH)
+         && relopt_is_table_type (img->sec[img->shnum - 1].sh_type)
          && removable (img, img->shnum - 1))
     relopt_image_pop_section (img);
-  relopt_image_trim_names (img, table_names, 2);
+  relopt_image_trim_names (img, table_names, 3);
   rc = find_tables (img, hs, err);
   if (rc)
     return rc;
@@ -102,9 +107,16 @@ relopt_hash_sections_settle (relopt_image *img, unsigned style,
           relopt_section_label (img, sysv ? hs->sysv : hs->gnu, lb, sizeof lb),
           sysv ? "sysv or both" : "gnu or both");
     }
+  if (hs->addr && !(style & RELOPT_TABLE_ADDRORDER))
+    return relopt_set_error (
+        err, RELOPT_E_REFUSE,
+        "%s is not at the end of the section table: cannot remove it "
+        "without renumbering sections (keep it with --addr-order=yes)",
+        relopt_section_label (img, hs->addr, lb, sizeof lb));
   if ((hs->gnu && (hs->kept[0] = strdup (img->sec[hs->gnu].name)) == NULL)
-      || (hs->sysv
-          && (hs->kept[1] = strdup (img->sec[hs->sysv].name)) == NULL))
+      || (hs->sysv && (hs->kept[1] = strdup (img->sec[hs->sysv].name)) == NULL)
+      || (hs->addr
+          && (hs->kept[2] = strdup (img->sec[hs->addr].name)) == NULL))
     return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
   return 0;
 }
@@ -114,7 +126,8 @@ relopt_hash_sections_free (struct relopt_hash_sections *hs)
 {
   free (hs->kept[0]);
   free (hs->kept[1]);
-  hs->kept[0] = hs->kept[1] = NULL;
+  free (hs->kept[2]);
+  hs->kept[0] = hs->kept[1] = hs->kept[2] = NULL;
 }
 
 /* Install table bytes BUF/LEN as section *IDX (creating it when 0).  */
@@ -143,8 +156,8 @@ install_table (relopt_image *img, uint32_t *idx, const char *name,
   else
     relopt_image_set_data (img, *idx, buf, len);
   /* Not allocated: loaders read the table from the file image.
-     SHF_EXCLUDE (doc/design.md 2, 3): a final link (ld -shared included) drops
-     the table instead of merging it into its own dynamic hash tables,
+     SHF_EXCLUDE (doc/design.md 2, 3, 9): a final link (ld -shared included)
+     drops the table instead of merging it into its own dynamic hash tables,
      while ld -r keeps it.  */
   s = &img->sec[*idx];
   s->sh_flags = RELOPT_SHF_EXCLUDE;
@@ -263,22 +276,39 @@ build_gnu (relopt_image *img, const uint32_t *gnu_hash, uint32_t symoffset,
                         is64 ? 8 : 4, is64 ? 0 : 4, buf, len, err);
 }
 
+/* .addrorder (doc/design.md 9): 4-byte words, for every class.  */
+static int
+build_addrorder (relopt_image *img, uint32_t *idx, struct relopt_stats *stats,
+                 struct relopt_error *err)
+{
+  unsigned char *buf;
+  size_t len;
+  int rc;
+
+  rc = relopt_addrorder_build (img, &buf, &len, &stats->addrorder_count, err);
+  if (rc)
+    return rc;
+  return install_table (img, idx, ".addrorder", RELOPT_SHT_RELOPT_ADDRORDER, 4,
+                        4, buf, len, err);
+}
+
 /* The tables' names into .shstrtab, always .gnu.hash's first (so that
-   ".hash" is its tail), whether the table is new or kept in place (then
-   under the name HS->KEPT holds, read before .strtab/.shstrtab was
+   ".hash" is its tail), then .addrorder's, whether the table is new or kept in
+   place (then under the name HS->KEPT holds, read before .strtab/.shstrtab was
    rebuilt).  Doing both the same way makes .shstrtab independent of
    which tables earlier runs left.  */
 static int
 name_tables (relopt_image *img, const struct relopt_hash_sections *hs,
              unsigned style, struct relopt_error *err)
 {
-  const uint32_t idx[2] = { hs->gnu, hs->sysv };
-  const bool want[2]
-      = { (style & RELOPT_HASH_GNU) != 0, (style & RELOPT_HASH_SYSV) != 0 };
+  const uint32_t idx[3] = { hs->gnu, hs->sysv, hs->addr };
+  const bool want[3]
+      = { (style & RELOPT_HASH_GNU) != 0, (style & RELOPT_HASH_SYSV) != 0,
+          (style & RELOPT_TABLE_ADDRORDER) != 0 };
   unsigned k;
   int rc = 0;
 
-  for (k = 0; rc == 0 && k < 2; k++)
+  for (k = 0; rc == 0 && k < 3; k++)
     {
       uint32_t off;
       if (!want[k])
@@ -312,5 +342,7 @@ relopt_hash_sections_build (relopt_image *img, unsigned style,
     rc = build_sysv (img, &hs->sysv, stats, err);
   if (rc == 0 && (style & RELOPT_HASH_GNU))
     rc = build_gnu (img, gnu_hash, symoffset, &hs->gnu, stats, err);
+  if (rc == 0 && (style & RELOPT_TABLE_ADDRORDER))
+    rc = build_addrorder (img, &hs->addr, stats, err);
   return rc;
 }

@@ -76,12 +76,17 @@ relopt_symtab_user_type (uint32_t sh_type)
     case RELOPT_SHT_GROUP:
     case RELOPT_SHT_SYMTAB_SHNDX:
     case RELOPT_SHT_LLVM_ADDRSIG:
-    case RELOPT_SHT_HASH:
-    case RELOPT_SHT_GNU_HASH:
       return true;
     default:
-      return false;
+      return relopt_is_table_type (sh_type);
     }
+}
+
+bool
+relopt_is_table_type (uint32_t sh_type)
+{
+  return sh_type == RELOPT_SHT_HASH || sh_type == RELOPT_SHT_GNU_HASH
+         || sh_type == RELOPT_SHT_RELOPT_ADDRORDER;
 }
 
 bool
@@ -92,9 +97,9 @@ relopt_image_rewrites (const relopt_image *img, uint32_t idx)
   if (idx == img->symtab || idx == img->strtab || idx == img->shstrndx
       || (img->shndxsec != 0 && idx == img->shndxsec))
     return true;
-  /* A hash table is rebuilt (or removed) whatever its sh_link says: a
-     stale one is what relopt replaces.  */
-  if (s->sh_type == RELOPT_SHT_HASH || s->sh_type == RELOPT_SHT_GNU_HASH)
+  /* A table of relopt's is rebuilt (or removed) whatever its sh_link
+     says: a stale one is what relopt replaces.  */
+  if (relopt_is_table_type (s->sh_type))
     return true;
   return s->sh_link == img->symtab && relopt_symtab_user_type (s->sh_type);
 }
@@ -470,8 +475,8 @@ names_in_use (const relopt_image *img, uint64_t start, uint64_t end)
       if (s->sh_name >= start && s->sh_name < end)
         return true;
       if (i != 0 && i != img->symtab && s->sh_link == img->shstrndx
-          && s->sh_type != RELOPT_SHT_NULL && s->sh_type != RELOPT_SHT_HASH
-          && s->sh_type != RELOPT_SHT_GNU_HASH && s->sh_type != RELOPT_SHT_REL
+          && s->sh_type != RELOPT_SHT_NULL
+          && !relopt_is_table_type (s->sh_type) && s->sh_type != RELOPT_SHT_REL
           && s->sh_type != RELOPT_SHT_RELA)
         return true;
     }

@@ -48,6 +48,9 @@
 #define RELOPT_SHT_SYMTAB_SHNDX 18
 #define RELOPT_SHT_LLVM_ADDRSIG 0x6fff4c03u
 #define RELOPT_SHT_GNU_HASH 0x6ffffff6u
+/* doc/design.md 9, in the gABI's SHT_LOUSER..SHT_HIUSER range ('RO' 'A'
+   with the top bit: 0x80 'R' 'O' 'A').  */
+#define RELOPT_SHT_RELOPT_ADDRORDER 0x80524f41u
 #define RELOPT_SHF_EXCLUDE 0x80000000u
 #define RELOPT_SHN_UNDEF 0
 #define RELOPT_SHN_LORESERVE 0xff00u
@@ -251,14 +254,19 @@ bool relopt_sym_sysv_hashed (const relopt_image *img,
                              const struct relopt_sym *sym);
 bool relopt_sym_gnu_hashed (const struct relopt_sym *sym);
 
+/* Whether SH_TYPE is one of the tables relopt writes and rebuilds
+   (doc/design.md 1, 7): SHT_HASH, SHT_GNU_HASH, SHT_RELOPT_ADDRORDER.  */
+bool relopt_is_table_type (uint32_t sh_type);
+
 /* The one list of what a rewrite touches (doc/design.md 1).  Section types
    that may link to .symtab and whose symbol indices relopt remaps or rebuilds:
    SHT_REL, SHT_RELA, SHT_GROUP (sh_info), SHT_SYMTAB_SHNDX,
-   SHT_LLVM_ADDRSIG, SHT_HASH, SHT_GNU_HASH.  */
+   SHT_LLVM_ADDRSIG, and relopt's tables (relopt_is_table_type).  */
 bool relopt_symtab_user_type (uint32_t sh_type);
 
 /* Whether a rewrite may change the contents (or sh_info) of section IDX:
-   .symtab, its .strtab, .shstrtab, SYMTAB_SHNDX, every hash table, and
+   .symtab, its .strtab, .shstrtab, SYMTAB_SHNDX, every table of relopt's
+   (.hash, .gnu.hash, .addrorder), and
    every section of a relopt_symtab_user_type linked to .symtab.  Everything
    else keeps its bytes (doc/design.md 1): --against compares them, and a REL
    branch addend is never read from a section this answers true for.  */

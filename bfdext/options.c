@@ -16,6 +16,12 @@ const struct relopt_option_info relopt_option_table[RELOPT_OPTION_COUNT] = {
                                  .arg = "STYLE",
                                  .scope = RELOPT_SCOPE_BOTH,
                                  .help = "sysv, gnu (default), both or none" },
+  [RELOPT_OPTION_ADDR_ORDER]
+  = { .name = "addr-order",
+      .arg = "WHEN",
+      .scope = RELOPT_SCOPE_BOTH,
+      .help = "write .addrorder, the symbols in address order:\n"
+              "auto (default: in Linux kernel modules), yes or no" },
   [RELOPT_OPTION_NO_MERGE_STRTAB] = { .name = "no-merge-strtab",
                                       .scope = RELOPT_SCOPE_BOTH,
                                       .help = "keep .strtab as it is" },
@@ -131,6 +137,28 @@ parse_hash_style (struct relopt_options *opts, const char *style,
                            style);
 }
 
+/* addr-order=WHEN.  */
+static int
+parse_addr_order (struct relopt_options *opts, const char *when,
+                  struct relopt_error *err)
+{
+  static const char *const names[] = { [RELOPT_ADDR_ORDER_AUTO] = "auto",
+                                       [RELOPT_ADDR_ORDER_YES] = "yes",
+                                       [RELOPT_ADDR_ORDER_NO] = "no" };
+  unsigned i;
+
+  for (i = 0; i < sizeof names / sizeof names[0]; i++)
+    if (strcmp (when, names[i]) == 0)
+      {
+        opts->addr_order = i;
+        return 0;
+      }
+  return relopt_set_error (err, RELOPT_E_USAGE,
+                           "invalid address order '%s' (expected auto, yes "
+                           "or no)",
+                           when);
+}
+
 int
 relopt_apply_option (struct relopt_options *opts, enum relopt_option_id id,
                      const char *arg, struct relopt_error *err)
@@ -139,6 +167,8 @@ relopt_apply_option (struct relopt_options *opts, enum relopt_option_id id,
     {
     case RELOPT_OPTION_HASH_STYLE:
       return parse_hash_style (opts, arg, err);
+    case RELOPT_OPTION_ADDR_ORDER:
+      return parse_addr_order (opts, arg, err);
     case RELOPT_OPTION_MERGE_STRTAB:
     case RELOPT_OPTION_NO_MERGE_STRTAB:
       opts->merge_strtab = id == RELOPT_OPTION_MERGE_STRTAB;

@@ -9,6 +9,7 @@
    each pass may change is listed there in point 1.  */
 
 #include <config.h>
+#include "addrorder.h"
 #include "fileio.h"
 #include "hashsec.h"
 #include "image.h"
@@ -30,14 +31,13 @@ strtab_shared (const relopt_image *img)
 {
   uint32_t i;
 
-  /* Hash tables do not count: their sh_link is reset to .symtab when
-     they are rebuilt, so counting them would merge only on a second run
-     (not idempotent).  */
+  /* relopt's tables do not count: their sh_link is reset to .symtab
+     when they are rebuilt, so counting them would merge only on a second
+     run (not idempotent).  */
   for (i = 1; i < img->shnum; i++)
     if (i != img->symtab && img->sec[i].sh_link == img->strtab
         && img->sec[i].sh_type != RELOPT_SHT_NULL
-        && img->sec[i].sh_type != RELOPT_SHT_HASH
-        && img->sec[i].sh_type != RELOPT_SHT_GNU_HASH)
+        && !relopt_is_table_type (img->sec[i].sh_type))
       return true;
   return false;
 }
@@ -104,17 +104,15 @@ merge_strtab (relopt_image *img, struct relopt_error *err)
       free (offsets);
       return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
     }
-  /* A hash table's name is left out (sh_name 0 for now):
+  /* A table's name is left out (sh_name 0 for now):
      relopt_hash_sections_build appends it afterwards, as for a new
      table, so the bytes do not depend on whether a table was kept from
      an earlier run or is new.  */
   if (with_sections)
     memcpy (all, names, img->nsyms * sizeof *all);
   for (i = 0; with_sections && i < img->shnum; i++)
-    all[img->nsyms + i] = img->sec[i].sh_type == RELOPT_SHT_HASH
-                                  || img->sec[i].sh_type == RELOPT_SHT_GNU_HASH
-                              ? NULL
-                              : img->sec[i].name;
+    all[img->nsyms + i]
+        = relopt_is_table_type (img->sec[i].sh_type) ? NULL : img->sec[i].name;
   rc = relopt_strtab_merge (all, n, &buf, &len, offsets, err);
   if (all != names)
     free (all);
@@ -161,8 +159,9 @@ relopt_rewrite (relopt_image *img, const struct relopt_options *opts,
                 struct relopt_stats *stats, struct relopt_error *err)
 {
   struct relopt_stats local;
-  struct relopt_hash_sections tables = { 0, 0, { NULL, NULL } };
+  struct relopt_hash_sections tables = { 0, 0, 0, { NULL, NULL, NULL } };
   uint32_t symoffset = img->nsyms, *gnu_hash = NULL;
+  unsigned want; /* the tables: hash style and .addrorder bits */
   int rc;
 
   if (stats == NULL)
@@ -179,9 +178,13 @@ relopt_rewrite (relopt_image *img, const struct relopt_options *opts,
   if (rc == 0 && opts->strip != RELOPT_STRIP_NONE)
     rc = relopt_strip_image (img, opts->strip, err);
   /* 2. Existing tables: the ones at the end removed, others kept in
-        place for rebuilding, or refused when not wanted.  */
+        place for rebuilding, or refused when not wanted.  .addrorder
+        in Linux modules by default (doc/design.md 9).  */
+  want = opts->hash_style
+         | (relopt_addrorder_wanted (img, opts) ? RELOPT_TABLE_ADDRORDER : 0);
+  stats->addrorder = (want & RELOPT_TABLE_ADDRORDER) != 0;
   if (rc == 0)
-    rc = relopt_hash_sections_settle (img, opts->hash_style, &tables, err);
+    rc = relopt_hash_sections_settle (img, want, &tables, err);
   /* 3. ELF's locals-first rule holds, then the symbol order for
         .gnu.hash, every index user remapped.  */
   if (rc == 0)
@@ -194,12 +197,12 @@ relopt_rewrite (relopt_image *img, const struct relopt_options *opts,
   /* 5. Suffix-merged .strtab, a pure function of the final symtab.  */
   if (rc == 0 && opts->merge_strtab && !strtab_shared (img))
     rc = merge_strtab (img, err);
-  /* 6. Hash tables over the final symtab, named in .shstrtab; .gnu.hash
+  /* 6. Tables over the final symtab, named in .shstrtab; .gnu.hash
         from the hashes pass 3 computed (passes 4 and 5 move no symbol
-        and change no name).  */
+        and change no name); .addrorder over the final indices.  */
   if (rc == 0)
-    rc = relopt_hash_sections_build (img, opts->hash_style, &tables, gnu_hash,
-                                     symoffset, stats, err);
+    rc = relopt_hash_sections_build (img, want, &tables, gnu_hash, symoffset,
+                                     stats, err);
   free (gnu_hash);
   relopt_hash_sections_free (&tables);
   stats->strtab_bytes_after = img->sec[img->strtab].sh_size;
@@ -304,9 +307,11 @@ parse_stripped (const struct relopt_route *r, const struct input *in,
   unsigned_file = img->trailer_len == 0;
   none.hash_style = RELOPT_HASH_NONE;
   none.hash_style_given = true;
+  none.addr_order = RELOPT_ADDR_ORDER_NO;
   none.strip = RELOPT_STRIP_NONE;
   if (relopt_image_find_type (img, RELOPT_SHT_HASH, NULL)
-      || relopt_image_find_type (img, RELOPT_SHT_GNU_HASH, NULL))
+      || relopt_image_find_type (img, RELOPT_SHT_GNU_HASH, NULL)
+      || relopt_image_find_type (img, RELOPT_SHT_RELOPT_ADDRORDER, NULL))
     {
       rc = relopt_rewrite (img, &none, NULL, err);
       if (rc == 0)

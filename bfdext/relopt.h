@@ -72,6 +72,15 @@ extern "C"
     RELOPT_HASH_BOTH = 3
   };
 
+  /* When to write .addrorder, the symbol address order (doc/design.md 9).  */
+  enum relopt_addr_order
+  {
+    RELOPT_ADDR_ORDER_AUTO = 0, /* in Linux kernel modules (a section
+                                   named .gnu.linkonce.this_module) */
+    RELOPT_ADDR_ORDER_YES = 1,  /* in every ET_REL */
+    RELOPT_ADDR_ORDER_NO = 2    /* never; one relopt appended is removed */
+  };
+
   /* What relopt's own strip removes before the rewrite (doc/relopt.1,
      "STRIPPING"; bfdext/stripdebug.c): what binutils 2.40 strip
      --strip-debug / --strip-unneeded removes from an ET_REL object.  */
@@ -92,6 +101,7 @@ extern "C"
     unsigned hash_style;     /* RELOPT_HASH_* bits; default RELOPT_HASH_GNU */
     bool hash_style_given;   /* hash-style= was parsed: --check then also
                                 requires the tables it names */
+    unsigned addr_order;     /* RELOPT_ADDR_ORDER_*; default auto */
     bool merge_strtab;       /* suffix-merge .strtab; default true */
     bool sort_branch_relocs; /* ARM/AArch64 branch order; default true */
     bool drop_signature;     /* accept and drop trailing data; default false */
@@ -116,6 +126,7 @@ extern "C"
   enum relopt_option_id
   {
     RELOPT_OPTION_HASH_STYLE,
+    RELOPT_OPTION_ADDR_ORDER,
     RELOPT_OPTION_NO_MERGE_STRTAB,
     RELOPT_OPTION_MERGE_STRTAB,
     RELOPT_OPTION_NO_SORT_BRANCH_RELOCS,
@@ -166,7 +177,8 @@ extern "C"
   /* Apply option ID with argument ARG (NULL for an option without one) to
      OPTS.  ID must be a plugin-scope option (one that sets struct
      relopt_options).  Returns 0, or RELOPT_E_USAGE with a message naming
-     the bad value (hash-style) or the option (not a rewrite option).  */
+     the bad value (hash-style, addr-order) or the option (not a rewrite
+     option).  */
   int relopt_apply_option (struct relopt_options *opts,
                            enum relopt_option_id id, const char *arg,
                            struct relopt_error *err);
@@ -193,9 +205,11 @@ extern "C"
     double sysv_mean_chain;
     uint32_t gnu_nbucket, gnu_nhashed, gnu_symoffset, gnu_max_chain;
     double gnu_mean_chain;
-    uint32_t gnu_bloom_bits;        /* bloom words * ELF class bits */
-    uint64_t branch_relocs;         /* ARM/AArch64 branch relocations */
-    uint64_t branch_targets;        /* distinct (type, symbol, addend) keys */
+    uint32_t gnu_bloom_bits;  /* bloom words * ELF class bits */
+    uint32_t addrorder_count; /* .addrorder entries; 0 when not written */
+    bool addrorder;           /* .addrorder was written */
+    uint64_t branch_relocs;   /* ARM/AArch64 branch relocations */
+    uint64_t branch_targets;  /* distinct (type, symbol, addend) keys */
     uint32_t reloc_sections_sorted; /* sections whose order changed */
     bool file_unchanged;            /* relopt_rewrite_file: the result
                                        equalled the file, which was left

@@ -62,6 +62,9 @@ relopt_stats_report (const struct relopt_stats *s, relopt_report_fn emit,
       report_table (emit, ctx, ".gnu.hash", s->gnu_nbucket, s->gnu_nhashed,
                     from, s->gnu_max_chain, s->gnu_mean_chain);
     }
+  if (s->addrorder)
+    report (emit, ctx, ".addrorder      %10u symbols in address order",
+            s->addrorder_count);
   if (s->branch_relocs)
     report (emit, ctx,
             "branch relocs   %10llu, %llu distinct targets, %u sections "

@@ -85,7 +85,7 @@ enum role
   ROLE_RELOC,   /* relocations of TARGET, part of that BFD section */
   ROLE_GROUP,   /* SHT_GROUP */
   ROLE_TABLE,   /* .symtab, .strtab, .shstrtab: written anew */
-  ROLE_HASH     /* .hash/.gnu.hash over .symtab: removed */
+  ROLE_HASH     /* .hash/.gnu.hash/.addrorder over .symtab: removed */
 };
 
 /* The state of one strip: per section (old index) its role, whether it
@@ -176,9 +176,7 @@ classify (struct strip *st, struct relopt_error *err)
         st->role[i] = ROLE_TABLE;
       else if (s->sh_type == RELOPT_SHT_GROUP)
         st->role[i] = ROLE_GROUP;
-      else if ((s->sh_type == RELOPT_SHT_HASH
-                || s->sh_type == RELOPT_SHT_GNU_HASH)
-               && s->sh_link == img->symtab)
+      else if (relopt_is_table_type (s->sh_type) && s->sh_link == img->symtab)
         st->role[i] = ROLE_HASH;
       else if (is_reloc_type (s->sh_type) && s->sh_link == img->symtab)
         {

@@ -10,13 +10,21 @@
    has, rlo_*_lookup answers what a linear scan answers (the lowest hashed
    index with that name, or 0).  For every SHT_REL/SHT_RELA section of an
    EM_ARM/EM_AARCH64 object: rlo_count_branch_targets, and when it
-   succeeds, the counts obey plts, distinct <= branches.
+   succeeds, the counts obey plts, distinct <= branches.  For the
+   .symtab's .addrorder (doc/design.md 9): rlo_addrorder_validate, then
+   rlo_addrorder_merge for a placement of the sections one after another
+   (in header order, each at a 16-byte boundary from 0x100000, as made
+   here), and when both succeed, for the first symbols' addresses and
+   their neighbours, rlo_addrorder_lookup answers what Linux 6.12's
+   find_kallsyms_symbol() loop (tests/kallsyms-loop.h) answers (best symbol and
+   next address).
 
    Built by fuzz/run-fuzz.sh --loader with -fsanitize=fuzzer,address,
    undefined; with -DRLO_FUZZ_MAIN it is a replay program (one file per
    argument) that `make check' runs over fuzz/regress-loader/.  */
 
 #include "relopt-loader.h"
+#include "../tests/kallsyms-loop.h"
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -178,6 +186,96 @@ check_lookups (const struct rlo_elf *e, int gnu, const void *t)
     }
 }
 
+/* Whether find_kallsyms_symbol() considers symbol I
+   (tests/kallsyms-loop.h).  */
+static int
+kallsyms_considered (const struct rlo_elf *e, uint32_t i)
+{
+  const unsigned char *p = e->symtab + (uint64_t)i * e->symtab_entsize;
+  int big = e->big_endian, c64 = e->elfclass == RLO_ELFCLASS64;
+  uint32_t st_name = (uint32_t)rd (p, 4, big);
+  unsigned shndx = (unsigned)rd (p + (c64 ? 6 : 14), 2, big);
+
+  return st_name < e->strtab_size
+         && kallsyms_loop_considers (shndx, (const char *)e->strtab + st_name);
+}
+
+/* Symbol I's load address: st_value, plus BASE[k] for a real section
+   index k (SHN_XINDEX: its SHT_SYMTAB_SHNDX word) below NBASE.  */
+static uint64_t
+load_address (const struct rlo_elf *e, uint32_t i, const uint64_t *base,
+              uint32_t nbase)
+{
+  const unsigned char *p = e->symtab + (uint64_t)i * e->symtab_entsize;
+  int big = e->big_endian, c64 = e->elfclass == RLO_ELFCLASS64;
+  uint64_t v = c64 ? rd (p + 8, 8, big) : rd (p + 4, 4, big);
+  uint64_t k = rd (p + (c64 ? 6 : 14), 2, big);
+
+  if (k == 0xffff)
+    k = rd (e->shndx + 4 * (uint64_t)i, 4, big);
+  else if (k >= 0xff00)
+    return v;
+  return k < nbase ? v + base[k] : v;
+}
+
+/* A validated .addrorder: merge for one placement, then lookups equal
+   the loop.  */
+static void
+check_addrorder (const struct rlo_elf *e, const struct rlo_addrorder *t,
+                 const struct shdr *sh, uint64_t shnum)
+{
+  uint32_t nsyms = (uint32_t)(e->symtab_size / e->symtab_entsize), k;
+  uint64_t *base = calloc (shnum, sizeof *base), a = 0x100000, lo = a, hi;
+  struct rlo_addr_run *runs = calloc (t->nruns + 1, sizeof *runs);
+  uint32_t *merged = calloc (t->count + 1, sizeof *merged);
+  uint64_t *addr = calloc (nsyms + 1, sizeof *addr);
+  unsigned char *considered = calloc (nsyms + 1, 1);
+  int rc;
+
+  if (!base || !runs || !merged || !addr || !considered)
+    abort ();
+  for (k = 0; k < shnum; k++)
+    {
+      base[k] = a;
+      a = (a + (sh[k].size & 0xffffff) + 15) & ~(uint64_t)15;
+    }
+  hi = a;
+  for (k = 1; k < nsyms; k++)
+    {
+      considered[k] = (unsigned char)kallsyms_considered (e, k);
+      addr[k] = considered[k] ? load_address (e, k, base, (uint32_t)shnum) : 0;
+    }
+  rc = rlo_addrorder_merge (t, base, (uint32_t)shnum, runs, t->nruns, merged);
+  if (verbose)
+    printf ("    merge: %s\n", rlo_strerror (rc));
+  if (rc != RLO_OK && rc != RLO_NOT_IN_ORDER)
+    violated ("merge of a validated order", (uint32_t)-rc, 0);
+  for (k = 0; rc == RLO_OK && k < t->count && k < 100; k++)
+    {
+      uint64_t s = load_address (e, merged[k], base, (uint32_t)shnum);
+      uint64_t probe[4] = { s, s - 1, s + 1, s + 7 };
+      unsigned j;
+
+      if (k > 0 && s < load_address (e, merged[k - 1], base, (uint32_t)shnum))
+        violated ("merged order decreases", merged[k - 1], merged[k]);
+      for (j = 0; j < 4; j++)
+        {
+          uint64_t n1 = 0, n2 = 0;
+          uint32_t got = rlo_addrorder_lookup (t, base, (uint32_t)shnum,
+                                               merged, probe[j], lo, hi, &n1);
+          uint32_t want
+              = kallsyms_loop (nsyms, considered, addr, probe[j], lo, hi, &n2);
+          if (got != want || (got != 0 && n1 != n2))
+            violated ("addrorder lookup differs from the loop", got, want);
+        }
+    }
+  free (base);
+  free (runs);
+  free (merged);
+  free (addr);
+  free (considered);
+}
+
 int
 LLVMFuzzerTestOneInput (const unsigned char *data, size_t size)
 {
@@ -241,6 +339,14 @@ LLVMFuzzerTestOneInput (const unsigned char *data, size_t size)
   e.symtab_index = symtab;
   e.strtab = sec[sh[symtab].link];
   e.strtab_size = sh[sh[symtab].link].size;
+  for (i = 1; i < shnum; i++)
+    if (sh[i].type == 18 /* SHT_SYMTAB_SHNDX */ && sh[i].link == symtab
+        && sec[i])
+      {
+        e.shndx = sec[i];
+        e.shndx_size = sh[i].size;
+        break;
+      }
 
   for (i = 1; i < shnum; i++)
     {
@@ -271,6 +377,14 @@ LLVMFuzzerTestOneInput (const unsigned char *data, size_t size)
           say (".gnu.hash", i, rc, &bad);
           if (rc == RLO_OK)
             check_lookups (&e, 1, &t);
+        }
+      else if (sh[i].type == RLO_SHT_ADDRORDER)
+        {
+          struct rlo_addrorder t;
+          int rc = rlo_addrorder_validate (&e, &s, &t, &bad);
+          say (".addrorder", i, rc, &bad);
+          if (rc == RLO_OK)
+            check_addrorder (&e, &t, sh, shnum);
         }
       else if ((sh[i].type == 9 || sh[i].type == 4)
                && (e.machine == RLO_EM_ARM || e.machine == RLO_EM_AARCH64))

@@ -303,6 +303,8 @@ static void copy_elf(struct rlo_elf *to, const struct rlo_elf *from)
 	to->big_endian = from->big_endian;
 	to->machine = from->machine;
 	to->flags = from->flags;
+	to->shndx = from->shndx;
+	to->shndx_size = from->shndx_size;
 }
 
 /* Record where a check failed (F may be NULL) and return STATUS.  */
@@ -342,13 +344,13 @@ const char *rlo_strerror(int status)
 	case RLO_E_HEADER:
 		return "bad header word (nbucket 0, bloom size, shift >= 32, symoffset range)";
 	case RLO_E_INDEX:
-		return "bucket or chain index out of range";
+		return "bucket, chain or .addrorder index out of range";
 	case RLO_E_CHAIN:
-		return "chain does not ascend, loops, or holds a symbol of another bucket";
+		return "chain or .addrorder out of order, or a chain loops or crosses buckets";
 	case RLO_E_SYMBOL:
-		return "symbol in the table is not a hashed symbol (stale table?)";
+		return "symbol in the table is not a hashed or listed symbol (stale table?)";
 	case RLO_E_MISSING:
-		return "hashed symbol missing from the table (stale table?)";
+		return "hashed or listed symbol missing from the table (stale table?)";
 	case RLO_E_HASH:
 		return "chain word, end bit or bloom bit does not match the name";
 	case RLO_E_WORK:
@@ -1140,4 +1142,330 @@ int rlo_gnu_hashed(unsigned int st_info, u32 st_shndx, const char *name)
 	s.type = st_info & 0xf;
 	s.shndx = st_shndx;
 	return gnu_hashed(&s);
+}
+
+/* ---- symbol address order (.addrorder) ----------------------------- */
+
+#define RLO_SHN_LORESERVE 0xff00u
+
+/*
+ * Linux's is_mapping_symbol() (include/linux/module_symbol.h), on every
+ * machine: the name starts with '$', ".L" or "L0".
+ */
+static int linux_mapping_name(const unsigned char *n)
+{
+	return n[0] == '$' || (n[0] == '.' && n[1] == 'L') ||
+	       (n[0] == 'L' && n[1] == '0');
+}
+
+/* find_kallsyms_symbol()'s test, on a decoded symbol.  */
+static int addr_considered(const struct sym *s)
+{
+	return s->shndx != RLO_SHN_UNDEF && s->name && s->name[0] != 0 &&
+	       !linux_mapping_name(s->name);
+}
+
+int rlo_addrorder_considered(u32 st_shndx, const char *name)
+{
+	struct sym s;
+
+	s.name = (const unsigned char *)name;
+	s.shndx = st_shndx;
+	return addr_considered(&s);
+}
+
+/*
+ * The section key of a decoded symbol (which validation made sure has
+ * its SHT_SYMTAB_SHNDX word when it needs one): the real section index,
+ * or 2^32 + the raw value for the reserved indices, which so sort after
+ * every real section.
+ */
+static u64 addr_key(const struct rlo_elf *elf, u32 i, const struct sym *s)
+{
+	if (s->shndx == RLO_SHN_XINDEX)
+		return get32(elf->shndx + (u64)i * 4, elf->big_endian);
+	if (s->shndx >= RLO_SHN_LORESERVE)
+		return (u64)1 << 32 | s->shndx;
+	return s->shndx;
+}
+
+static u64 sym_value(const struct rlo_elf *elf, u32 i)
+{
+	const unsigned char *p = elf->symtab + (u64)i * elf->symtab_entsize;
+
+	if (elf->elfclass == RLO_ELFCLASS64)
+		return get64(p + 8, elf->big_endian);
+	return get32(p + 4, elf->big_endian);
+}
+
+static u32 order_word(const struct rlo_addrorder *t, u32 k)
+{
+	return get32(t->order + (u64)k * 4, t->elf.big_endian);
+}
+
+/*
+ * One pass over the symtab: every defined symbol's name inside .strtab,
+ * every considered SHN_XINDEX symbol's word present; *COUNT gets the
+ * number of considered symbols.
+ */
+static int addr_count(const struct rlo_elf *elf, u32 nsyms, u32 *count,
+		      struct rlo_fault *f)
+{
+	u32 i, n = 0;
+
+	for (i = 1; i < nsyms; i++) {
+		struct sym s;
+
+		get_sym(elf, i, &s);
+		if (s.shndx == RLO_SHN_UNDEF)
+			continue;
+		if (!s.name)
+			return fail(f, RLO_AT_SYMBOL, i, s.st_name,
+				    "has st_name outside .strtab",
+				    RLO_E_SYMBOL);
+		if (!addr_considered(&s))
+			continue;
+		if (s.shndx == RLO_SHN_XINDEX &&
+		    (!elf->shndx || elf->shndx_size / 4 <= i))
+			return fail(f, RLO_AT_SYMBOL, i, s.shndx,
+				    "is SHN_XINDEX without a SHT_SYMTAB_SHNDX word",
+				    RLO_E_SYMBOL);
+		n++;
+	}
+	*count = n;
+	return RLO_OK;
+}
+
+/* Whether (KEY, VALUE, I) is strictly greater than (PKEY, PVALUE, PI). */
+static int addr_key_above(u64 key, u64 value, u32 i, u64 pkey, u64 pvalue,
+			  u32 pi)
+{
+	if (key != pkey)
+		return key > pkey;
+	if (value != pvalue)
+		return value > pvalue;
+	return i > pi;
+}
+
+int rlo_addrorder_validate(const struct rlo_elf *elf,
+			   const struct rlo_section *order,
+			   struct rlo_addrorder *t, struct rlo_fault *f)
+{
+	u64 pkey = 0, pvalue = 0;
+	u32 nsyms, considered, k, prev = 0;
+	int rc;
+
+	rc = validate_start(elf, order, t, f, &nsyms);
+	if (rc)
+		return rc;
+	if (order->sh_entsize != 4)
+		return fail(f, RLO_AT_NONE, 0, order->sh_entsize,
+			    "sh_entsize is not 4", RLO_E_SIZE);
+	if (order->size % 4 != 0 || order->size / 4 > nsyms)
+		return fail(f, RLO_AT_NONE, 0, order->size,
+			    "size is not a multiple of 4 up to 4 * the symbol count",
+			    RLO_E_SIZE);
+	rc = addr_count(elf, nsyms, &considered, f);
+	if (rc)
+		return rc;
+	copy_elf(&t->elf, elf);
+	t->order = order->data;
+	t->count = (u32)(order->size / 4);
+	t->nsyms = nsyms;
+	t->nruns = 0;
+	for (k = 0; k < t->count; k++) {
+		u32 i = order_word(t, k);
+		struct sym s;
+		u64 key, value;
+
+		if (i == 0 || i >= nsyms)
+			return fail(f, RLO_AT_CHAIN, k, i,
+				    "is not a symbol index in [1, nsyms)",
+				    RLO_E_INDEX);
+		get_sym(elf, i, &s);
+		if (!addr_considered(&s))
+			return fail(f, RLO_AT_CHAIN, k, i,
+				    "is a symbol find_kallsyms_symbol() ignores",
+				    RLO_E_SYMBOL);
+		key = addr_key(elf, i, &s);
+		value = sym_value(elf, i);
+		if (k > 0 && !addr_key_above(key, value, i, pkey, pvalue, prev))
+			return fail(f, RLO_AT_CHAIN, k, i,
+				    "is not above the previous entry in (section, value, index)",
+				    RLO_E_CHAIN);
+		if (k == 0 || key != pkey)
+			t->nruns++;
+		pkey = key;
+		pvalue = value;
+		prev = i;
+	}
+	if (t->count != considered)
+		return fail(f, RLO_AT_NONE, 0, considered,
+			    "lists fewer symbols than find_kallsyms_symbol() considers",
+			    RLO_E_MISSING);
+	return RLO_OK;
+}
+
+u64 rlo_addrorder_address(const struct rlo_addrorder *t, const u64 *base,
+			  u32 nbase, u32 sym)
+{
+	struct sym s;
+	u64 key;
+
+	get_sym(&t->elf, sym, &s);
+	key = addr_key(&t->elf, sym, &s);
+	if (base && key < nbase)
+		return base[key] + sym_value(&t->elf, sym);
+	return sym_value(&t->elf, sym);
+}
+
+/* Run A sorts before run B: by first address, then by last.  */
+static int run_before(const struct rlo_addr_run *a,
+		      const struct rlo_addr_run *b)
+{
+	if (a->first != b->first)
+		return a->first < b->first;
+	return a->last < b->last;
+}
+
+/* Field by field (a struct assignment may become a memcpy call).  */
+static void run_swap(struct rlo_addr_run *a, struct rlo_addr_run *b)
+{
+	struct rlo_addr_run c;
+
+	c.start = a->start;
+	c.count = a->count;
+	c.first = a->first;
+	c.last = a->last;
+	a->start = b->start;
+	a->count = b->count;
+	a->first = b->first;
+	a->last = b->last;
+	b->start = c.start;
+	b->count = c.count;
+	b->first = c.first;
+	b->last = c.last;
+}
+
+/* Sift entry I of the heap RUNS[0, N) down: a bounded loop, no recursion. */
+static void run_sift(struct rlo_addr_run *runs, u32 i, u32 n)
+{
+	for (;;) {
+		u64 c = (u64)i * 2 + 1;
+		u32 big = i;
+
+		if (c < n && run_before(&runs[big], &runs[c]))
+			big = (u32)c;
+		if (c + 1 < n && run_before(&runs[big], &runs[c + 1]))
+			big = (u32)c + 1;
+		if (big == i)
+			return;
+		run_swap(&runs[i], &runs[big]);
+		i = big;
+	}
+}
+
+/* Heapsort: O(n log n) whatever the order, no memory, no recursion.  */
+static void runs_sort(struct rlo_addr_run *runs, u32 n)
+{
+	u32 i;
+
+	for (i = n / 2; i > 0; i--)
+		run_sift(runs, i - 1, n);
+	for (i = n; i > 1; i--) {
+		run_swap(&runs[0], &runs[i - 1]);
+		run_sift(runs, 0, i - 1);
+	}
+}
+
+int rlo_addrorder_merge(const struct rlo_addrorder *t, const u64 *base,
+			u32 nbase, struct rlo_addr_run *runs, u32 nruns,
+			u32 *merged)
+{
+	u64 pkey = 0, prev = 0;
+	u32 k, r = 0, n = 0;
+
+	if (!t || !runs || !merged || nruns < t->nruns)
+		return RLO_E_ARG;
+	/* The runs: a new one wherever the section key changes.  */
+	for (k = 0; k < t->count; k++) {
+		u32 i = order_word(t, k);
+		struct sym s;
+		u64 key, a;
+
+		get_sym(&t->elf, i, &s);
+		key = addr_key(&t->elf, i, &s);
+		if (base && key < ((u64)1 << 32) && key >= nbase)
+			return RLO_E_ARG;
+		a = rlo_addrorder_address(t, base, nbase, i);
+		if (k == 0 || key != pkey) {
+			if (r == t->nruns)
+				return RLO_E_ARG; /* T was not validated */
+			runs[r].start = k;
+			runs[r].count = 0;
+			runs[r].first = a;
+			r++;
+		}
+		runs[r - 1].count++;
+		runs[r - 1].last = a;
+		pkey = key;
+	}
+	runs_sort(runs, r);
+	/* The concatenation, checked non-decreasing on the way.  */
+	for (k = 0; k < r; k++) {
+		u32 j;
+
+		for (j = 0; j < runs[k].count; j++) {
+			u32 i = order_word(t, runs[k].start + j);
+			u64 a = rlo_addrorder_address(t, base, nbase, i);
+
+			if (n > 0 && a < prev)
+				return RLO_NOT_IN_ORDER;
+			merged[n++] = i;
+			prev = a;
+		}
+	}
+	return RLO_OK;
+}
+
+u32 rlo_addrorder_lookup(const struct rlo_addrorder *t, const u64 *base,
+			 u32 nbase, const u32 *merged, u64 addr, u64 lo,
+			 u64 hi, u64 *next)
+{
+	u32 left = 0, right = t->count, pos, best;
+	u64 a;
+
+	/* [0, left) have address <= ADDR, [right, count) above it.  */
+	while (left < right) {
+		u32 mid = left + (right - left) / 2;
+
+		if (rlo_addrorder_address(t, base, nbase, merged[mid]) <= addr)
+			left = mid + 1;
+		else
+			right = mid;
+	}
+	if (next) {
+		*next = hi;
+		if (left < t->count) {
+			a = rlo_addrorder_address(t, base, nbase, merged[left]);
+			if (a < hi)
+				*next = a;
+		}
+	}
+	/* The loop's bestval = LO - 1 wraps for LO == 0: nothing is above. */
+	if (left == 0 || lo == 0)
+		return 0;
+	pos = left - 1;
+	a = rlo_addrorder_address(t, base, nbase, merged[pos]);
+	if (a < lo)
+		return 0;
+	/* Ties can span runs, in any index order: take the lowest.  */
+	best = merged[pos];
+	while (pos > 0 &&
+	       rlo_addrorder_address(t, base, nbase, merged[pos - 1]) == a) {
+		pos--;
+		if (merged[pos] < best)
+			best = merged[pos];
+	}
+	return best;
 }

@@ -151,15 +151,21 @@ enum rlo_status {
 	 * 1..nsyms
 	 */
 	RLO_E_HEADER = -6,
-	RLO_E_INDEX = -7, /* a bucket or chain word is out of range */
-	/* a chain does not ascend, loops, or holds a symbol of another bucket */
+	/* a bucket, chain or .addrorder word is out of range */
+	RLO_E_INDEX = -7,
+	/*
+	 * a chain does not ascend, loops, or holds a symbol of another bucket;
+	 * .addrorder entries do not ascend
+	 */
 	RLO_E_CHAIN = -8,
 	/*
 	 * a chained symbol is not a hashed one (or, GNU, a hashed one lies below
-	 * symoffset), or its st_name is outside .strtab
+	 * symoffset), or its st_name is outside .strtab; an .addrorder entry is
+	 * a symbol find_kallsyms_symbol() ignores
 	 */
 	RLO_E_SYMBOL = -9,
-	RLO_E_MISSING = -10, /* a hashed symbol is not reachable */
+	/* a hashed symbol is not reachable; a considered one is not listed */
+	RLO_E_MISSING = -10,
 	/*
 	 * a GNU chain word or end bit, or a bloom bit, does not match the symbol's
 	 * name
@@ -230,6 +236,13 @@ struct rlo_elf {
 	unsigned int big_endian;
 	unsigned int machine;
 	u32 flags;
+	/*
+	 * The SHT_SYMTAB_SHNDX words (4 bytes each, one per symbol), or NULL
+	 * when the object has none: only rlo_addrorder_* read them, for the
+	 * real section index of an SHN_XINDEX symbol.
+	 */
+	const unsigned char *shndx;
+	u64 shndx_size;
 };
 
 /* One section as the loader holds it: its bytes and header fields.  */
@@ -429,6 +442,139 @@ int rlo_count_branch_targets(const struct rlo_elf *elf,
 			     const unsigned char *target, u64 target_size,
 			     struct rlo_branch_count *out,
 			     struct rlo_fault *fault);
+
+/*
+ * Symbol address order (relopt's doc/design.md 9): the section
+ * `.addrorder', sh_type RLO_SHT_ADDRORDER, sh_link .symtab, sh_entsize 4,
+ * not allocated (the loader reads it from the file image):
+ *
+ *   +----------+----------+-----+--------------+
+ *   | order[0] | order[1] | ... | order[n - 1] |  .symtab indices, 4 bytes
+ *   +----------+----------+-----+--------------+  each, ELF data byte order
+ *
+ * It lists exactly the symbols Linux 6.12's find_kallsyms_symbol()
+ * (kernel/module/kallsyms.c) considers: st_shndx != SHN_UNDEF, a
+ * non-empty name, not a "mapping symbol" by Linux's is_mapping_symbol()
+ * (include/linux/module_symbol.h: the name starts with '$', ".L" or
+ * "L0"); any type, any binding, any machine; never index 0.  They are in
+ * strictly ascending order of the key (section key, st_value, index),
+ * compared unsigned, where the section key is the real section index
+ * (SHN_XINDEX resolved through SHT_SYMTAB_SHNDX) and the reserved indices
+ * (SHN_ABS, SHN_COMMON, ...) sort after every real section by their raw
+ * value.  So each section's symbols form one run in address order, ties
+ * broken by the lowest index, wherever the loader places the section.
+ *
+ * A loader's use: rlo_addrorder_validate once (linear), then
+ * rlo_addrorder_merge once the sections have their load addresses (the
+ * runs ordered by address and concatenated into an array the caller
+ * owns, checked non-decreasing in one pass; failure means two sections'
+ * symbols interleave in memory, and the caller keeps its linear loop),
+ * then rlo_addrorder_lookup per address (a binary search).
+ */
+#define RLO_SHT_ADDRORDER 0x80524f41u
+
+/* A validated .addrorder (rlo_addrorder_validate fills it).  */
+struct rlo_addrorder {
+	struct rlo_elf elf;
+	const unsigned char *order; /* the section's bytes */
+	u32 count; /* entries: the number of considered symbols */
+	u32 nsyms; /* .symtab entries */
+	u32 nruns; /* distinct section keys among the entries */
+};
+
+/*
+ * One run of the order (the symbols of one section key), for
+ * rlo_addrorder_merge's scratch array: positions [START, START + COUNT)
+ * of the order; FIRST and LAST, the load addresses of its first and last
+ * symbol.
+ */
+struct rlo_addr_run {
+	u32 start, count;
+	u64 first, last;
+};
+
+/*
+ * Whether find_kallsyms_symbol() considers a symbol whose raw st_shndx
+ * is ST_SHNDX and whose name is NAME (NUL-terminated; NULL counts as
+ * unnamed): defined, named, not a Linux mapping symbol.  Returns 1 or 0.
+ */
+int rlo_addrorder_considered(u32 st_shndx, const char *name);
+
+/*
+ * Decide whether ORDER (an SHT_RELOPT_ADDRORDER section) is current and
+ * sound for the symtab in ELF, so that rlo_addrorder_merge and
+ * rlo_addrorder_lookup may trust it.  Checks:
+ * - ELF as for rlo_sysv_validate; ORDER->sh_link == ELF->symtab_index;
+ *   ORDER->sh_entsize == 4; ORDER->size a multiple of 4;
+ * - every defined symbol's st_name lies inside .strtab, and every
+ *   considered SHN_XINDEX symbol has its word in ELF->shndx;
+ * - every entry is an index in [1, nsyms) of a considered symbol, and the
+ *   key of each entry is strictly greater than the previous one's;
+ * - the entry count equals the number of considered symbols.
+ * Why that suffices: strict ascent of the key, whose last component is
+ * the index, makes the entries pairwise distinct, so the entries are a
+ * set of COUNT considered symbols; the considered symbols number exactly
+ * COUNT, so that set is all of them, each once.  Cost: one pass over the
+ * symtab plus one over the entries, O(nsyms + count); reads two bytes of
+ * each defined symbol's name; no memory.  On RLO_OK fills *T (pointers
+ * into ORDER->data and ELF's buffers, which must stay unchanged); on
+ * failure returns RLO_E_ARG, RLO_E_SYMTAB, RLO_E_LINK, RLO_E_SIZE,
+ * RLO_E_SYMBOL (st_name or SHN_XINDEX word missing), RLO_E_INDEX (an
+ * entry out of range), RLO_E_CHAIN (an entry not above the previous
+ * one), RLO_E_SYMBOL (an entry that is not a considered symbol) or
+ * RLO_E_MISSING (count differs), and says where in *FAULT (entries as
+ * RLO_AT_CHAIN: INDEX the position, VALUE the word).
+ */
+int rlo_addrorder_validate(const struct rlo_elf *elf,
+			   const struct rlo_section *order,
+			   struct rlo_addrorder *t, struct rlo_fault *fault);
+
+/*
+ * The load address of symbol SYM of a validated order: st_value plus
+ * BASE[k] when its section key k is a real section index (k < NBASE, else
+ * BASE is not applied), st_value alone for the reserved indices (SHN_ABS
+ * and the others: not relocated) or when BASE is NULL (a symtab the
+ * loader already relocated, as Linux's simplify_symbols() does).  Sums
+ * wrap modulo 2^64.  SYM must be < T->nsyms.
+ */
+u64 rlo_addrorder_address(const struct rlo_addrorder *t, const u64 *base,
+			  u32 nbase, u32 sym);
+
+/*
+ * Put the validated order T into address order for one placement of the
+ * sections: split it into its T->nruns runs (one per section key, into
+ * RUNS, the caller's scratch of NRUNS >= T->nruns entries), order the
+ * runs by (address of the first symbol, address of the last), write the
+ * concatenation (T->count symbol indices) into MERGED, the caller's array
+ * of at least T->count entries, and check in the same pass that the
+ * addresses never decrease.  BASE and NBASE as for rlo_addrorder_address;
+ * a real section key >= NBASE with BASE given is RLO_E_ARG.  Returns
+ * RLO_OK (MERGED is then what rlo_addrorder_lookup takes),
+ * RLO_NOT_IN_ORDER (two runs overlap in memory: use the linear loop), or
+ * RLO_E_ARG.  Cost: O(count + nruns log nruns), no recursion (heapsort of
+ * the runs).
+ */
+int rlo_addrorder_merge(const struct rlo_addrorder *t, const u64 *base,
+			u32 nbase, struct rlo_addr_run *runs, u32 nruns,
+			u32 *merged);
+
+/*
+ * Linux 6.12's find_kallsyms_symbol() for address ADDR of the region
+ * [LO, HI) it lies in, over MERGED (rlo_addrorder_merge's result for the
+ * same T, BASE and NBASE): returns the best symbol, the considered symbol
+ * with the greatest address <= ADDR and >= LO, of the lowest index among
+ * those with that address (the loop's `thisval > bestval' keeps the
+ * first), or 0 when no considered symbol lies in [LO, ADDR]; *NEXT (may
+ * be NULL) gets min(HI, the least address > ADDR), the loop's nextval, so
+ * the symbol's size is *NEXT - its address.  Exactly the loop's answer
+ * also at the edge: the loop starts from bestval = LO - 1, which wraps
+ * for LO == 0, so then no symbol is found, and neither is one here.
+ * Cost: a binary search, then a walk over the symbols sharing the best
+ * address.
+ */
+u32 rlo_addrorder_lookup(const struct rlo_addrorder *t, const u64 *base,
+			 u32 nbase, const u32 *merged, u64 addr, u64 lo,
+			 u64 hi, u64 *next);
 
 #ifdef __cplusplus
 }

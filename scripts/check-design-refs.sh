@@ -12,7 +12,7 @@
 # --fix maps "../shared/DESIGN.md" and "DESIGN.md" to "doc/design.md" and
 # a bare "DESIGN" (followed by a rule number, a quoted section name, ":",
 # "'s" or nothing) to "doc/design.md".  The contract rules keep their
-# numbers (1 to 8) and the section names their titles in doc/design.md,
+# numbers (1 to 9) and the section names their titles in doc/design.md,
 # so "DESIGN 6" becomes "doc/design.md 6" and still means rule 6.  Then
 # it reformats the C files it changed under the directories `make
 # format-check' covers (comments reflow), with clang-format 14 when

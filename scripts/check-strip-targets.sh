@@ -7,8 +7,10 @@
 # x86_64, cross gcc for ARM (ARM, Thumb, big-endian) and AArch64, and
 # gas -g (DWARF line info for assembly) for s390x and mips64el.  The
 # expected value is what the target's own binutils strip writes, then
-# `relopt --hash-style=both': byte-identical output, and `relopt --check
-# --against' the unstripped object passes.  Also: what relopt refuses
+# `relopt --hash-style=both --addr-order=yes': byte-identical output,
+# `relopt --check --against' the unstripped object passes, and the
+# .addrorder is byte-identical to the independent reference
+# (testsuite/relopt.dump/addrorder.py, doc/design.md 9).  Also: what relopt refuses
 # to strip itself (a group that would lose only its debug section) fails
 # with one line naming RELOPT_STRIP and leaves the file byte-identical,
 # and RELOPT_STRIP=strip strips it.  A target whose
@@ -50,14 +52,16 @@ same () {
   label=$1 obj=$2 strip=$3
   for mode in --strip-debug --strip-unneeded; do
     cp "$obj" in.o
-    if ! "$RELOPT" $mode --hash-style=both -o mine.o in.o 2> err; then
+    if ! "$RELOPT" $mode --hash-style=both --addr-order=yes -o mine.o in.o 2> err; then
       bad "$label $mode: $(cat err)"; continue
     fi
-    "$strip" $mode -o ref.o in.o && "$RELOPT" --hash-style=both ref.o \
+    "$strip" $mode -o ref.o in.o && "$RELOPT" --hash-style=both --addr-order=yes ref.o \
       || { bad "$label $mode: $strip + relopt failed"; continue; }
     cmp -s mine.o ref.o && ok || bad "$label $mode: differs from $strip $mode + relopt"
-    "$RELOPT" --check --hash-style=both $mode --against in.o mine.o 2> err && ok \
+    "$RELOPT" --check --hash-style=both --addr-order=yes $mode --against in.o mine.o 2> err && ok \
       || bad "$label $mode: --check --against: $(cat err)"
+    python3 "$srcdir/testsuite/relopt.dump/addrorder.py" mine.o > err 2>&1 && ok \
+      || bad "$label $mode: .addrorder: $(cat err)"
     cmp -s in.o "$obj" && ok || bad "$label $mode: input changed"
   done
   ran=$((ran+1))

@@ -64,6 +64,15 @@ TESTS += bench/smoke-test.sh
 ##   make check-real REAL_ARCHS="armhf arm64" REAL_FLAGS="--limit 200"
 
 
+## scripts/real/addrorder-check: the host check of .addrorder that
+## check-module.sh runs on every module (doc/design.md 9; the loader
+## library's validation, merge and lookup against the kernel's loop over
+## two simulated placements of the sections).
+noinst_PROGRAMS += scripts/real/addrorder-check
+scripts_real_addrorder_check_SOURCES = scripts/real/addrorder-check.c \
+	loader/relopt-loader.h
+scripts_real_addrorder_check_LDADD = bfdext/libbfdext.la $(LIBIBERTY)
+
 EXTRA_DIST += scripts/fetch-kernel-debs.sh scripts/real-modules.sh \
 	scripts/real/check-module.sh scripts/real/elflint-filter.sed \
 	scripts/real/survey.py scripts/real/FACTS.md \

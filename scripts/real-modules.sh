@@ -91,6 +91,16 @@ if [ -z "$relopt" ] || [ ! -x "$relopt" ]; then
 fi
 case $relopt in /*) ;; *) relopt=$(cd "$(dirname "$relopt")" && pwd)/${relopt##*/} ;; esac
 
+# The .addrorder host check, built beside relopt (build/src/relopt ->
+# build/scripts/real/addrorder-check); missing is a failure.
+addrcheck=${REAL_ADDRCHECK:-$(dirname "$relopt")/../scripts/real/addrorder-check}
+if [ ! -x "$addrcheck" ]; then
+  echo "$prog: $addrcheck not found (make builds it; or set REAL_ADDRCHECK)" >&2
+  echo "$prog: 0 passed, 1 failed"
+  exit 1
+fi
+addrcheck=$(cd "$(dirname "$addrcheck")" && pwd)/${addrcheck##*/}
+
 readelf=${READELF:-readelf}
 for t in "$readelf" eu-readelf cmp diff timeout xargs awk od; do
   if ! command -v "$t" >/dev/null 2>&1; then
@@ -182,6 +192,7 @@ tr '\n' '\0' <"$out/modules.list" \
   | xargs -0 stat -c '%s %n' | sort -rn | cut -d' ' -f2- | tr '\n' '\0' \
   | RELOPT=$relopt REAL_DATA=$data REAL_WORK=$out/work REAL_KEEP=$out/failures \
     REAL_READELF=$readelf REAL_ELFLINT=$elflint REAL_TIMEOUT=$tmo \
+    REAL_ADDRCHECK=$addrcheck REAL_SRCDIR=$(cd "$here/.." && pwd) \
     xargs -0 -P "$jobs" -n 4 bash "$here/real/check-module.sh" >>"$out/results.tsv"
 xst=$?
 kill "$progress" 2>/dev/null
@@ -211,6 +222,10 @@ awk -F'\t' -v order="${ready[*]}" -v skipped="${skipped[*]:-}" -v total="$total"
     if ($10 ~ /against-nosig/) nosig[a]++
     next
   }
+  $1 == "ADDR" {
+    a = $2; an[a]++; ae[a] += $4; aa[a] += $5; ad[a] += $6; ar[a] += $7; ab[a] += $8
+    next
+  }
   $1 == "FAIL" {
     nf++
     bycheck[$2 " " $4]++
@@ -227,6 +242,8 @@ awk -F'\t' -v order="${ready[*]}" -v skipped="${skipped[*]:-}" -v total="$total"
       }
       if (nosig[a])
         printf "  --check --against passed only with the signature cut off: %d modules\n", nosig[a]
+      if (an[a])
+        printf "  .addrorder: %d modules, %d entries, %d lookups checked, %d differences, %d merges refused; %d bytes added (%.1f per module, %s over the output without it)\n", an[a], ae[a], aa[a], ad[a], ar[a], ab[a], ab[a] / an[a], pct(fout[a] - ab[a], fout[a])
     }
     if (skipped != "") printf "skipped architectures: %s\n", skipped
     if (nf) {

@@ -239,6 +239,7 @@ check_against (const char *file, const char *against, const char *strip,
 
       none.hash_style = RELOPT_HASH_NONE;
       none.hash_style_given = true;
+      none.addr_order = RELOPT_ADDR_ORDER_NO;
       none.merge_strtab = false;
       none.sort_branch_relocs = false;
       memset (&r, 0, sizeof r);
@@ -486,10 +487,30 @@ cmd_choose_strip (struct cmd_command *cmd)
   cmd->strip = NULL;
 }
 
+/* Everything after @FILE expansion: $RELOPT_FLAGS, the command line,
+   the work.  Returns the exit status.  */
+static int
+run_argv (int argc, char **argv)
+{
+  struct cmd_command cmd;
+  int st;
+
+  argv = cmd_env_flags_argv (&argc, argv);
+  if (argv == NULL)
+    return 2;
+  st = cmd_parse_command_line (argc, argv, &cmd);
+  if (st >= 0)
+    return st;
+  if (cmd_validate_command (&cmd) != 0)
+    return 2;
+  cmd_choose_strip (&cmd);
+  return run_command (&cmd);
+}
+
 int
 main (int argc, char **argv)
 {
-  struct cmd_command cmd;
+  char **const given = argv;
   int st;
 
   /* Past a file size limit (ulimit -f) write(2) must fail with EFBIG so
@@ -510,14 +531,10 @@ main (int argc, char **argv)
 #endif
   /* @FILE: options read from FILE, as binutils strip reads them.  */
   expandargv (&argc, &argv);
-  argv = cmd_env_flags_argv (&argc, argv);
-  if (argv == NULL)
-    return 2;
-  st = cmd_parse_command_line (argc, argv, &cmd);
-  if (st >= 0)
-    return st;
-  if (cmd_validate_command (&cmd) != 0)
-    return 2;
-  cmd_choose_strip (&cmd);
-  return run_command (&cmd);
+  st = run_argv (argc, argv);
+  /* A vector expandargv made (an @FILE was read) is ours to free: the
+     command no longer points into it.  */
+  if (argv != given)
+    freeargv (argv);
+  return st;
 }

@@ -14,6 +14,7 @@
 #include <config.h>
 #include "../loader/relopt-loader.h"
 #include "elfobj.h"
+#include "kallsyms-loop.h"
 #include "image.h"
 #include "relopt.h"
 #include "relsort.h"
@@ -1543,6 +1544,488 @@ START_TEST (test_hash_known)
 }
 END_TEST
 
+/* ---- the symbol address order (doc/design.md 9) -------------------- */
+
+/* One symbol of a hand-made symtab: name, st_info, raw st_shndx,
+   st_value.  */
+struct asym
+{
+  const char *name;
+  unsigned info;
+  uint16_t shndx;
+  uint64_t value;
+};
+
+#define A_FUNC 0x12  /* STB_GLOBAL, STT_FUNC */
+#define A_LOCAL 0x00 /* STB_LOCAL, STT_NOTYPE */
+#define A_FILE 0x04  /* STB_LOCAL, STT_FILE */
+#define A_SECT 0x03  /* STB_LOCAL, STT_SECTION */
+#define A_UNDEF 0x10 /* STB_GLOBAL, STT_NOTYPE */
+
+/* The hand-worked symtab.  Index 0 is the null symbol.  Considered by
+   find_kallsyms_symbol(): defined, named, not starting with '$', ".L" or
+   "L0"; so 2 (unnamed), 4 ($x), 5 (.Ltmp), 6 (L0foo), 11 (undefined) and
+   15 ($d) are not, while 1 (STT_FILE, SHN_ABS), 13 ("L1": only "L0" is
+   Linux's) and 14 (a named STT_SECTION) are.  16 is SHN_COMMON.  */
+static const struct asym hand_syms[] = {
+  { "", 0, 0, 0 },
+  { "m.c", A_FILE, 0xfff1, 0 },      /* 1 */
+  { "", A_SECT, 1, 0 },              /* 2 */
+  { "f", A_FUNC, 1, 0x10 },          /* 3 */
+  { "$x", A_LOCAL, 1, 0 },           /* 4 */
+  { ".Ltmp", A_LOCAL, 1, 4 },        /* 5 */
+  { "L0foo", A_LOCAL, 1, 8 },        /* 6 */
+  { "g", A_FUNC, 1, 0x10 },          /* 7 */
+  { "a", A_LOCAL, 1, 0 },            /* 8 */
+  { "d1", A_LOCAL, 2, 0 },           /* 9 */
+  { "d0", A_LOCAL, 2, 0 },           /* 10 */
+  { "u", A_UNDEF, 0, 0 },            /* 11 */
+  { "abs1", A_LOCAL, 0xfff1, 0x20 }, /* 12 */
+  { "L1", A_LOCAL, 1, 0x20 },        /* 13 */
+  { ".text", A_SECT, 1, 0 },         /* 14 */
+  { "$d", A_LOCAL, 2, 0 },           /* 15 */
+  { "c", 0x11, 0xfff2, 8 },          /* 16 */
+};
+
+/* Worked by hand from the key (section key, st_value, index): section 1
+   (0,8 a) (0,14 .text) (0x10,3 f) (0x10,7 g) (0x20,13 L1); section 2
+   (0,9 d1) (0,10 d0); SHN_ABS 0xfff1 (0,1 m.c) (0x20,12 abs1); SHN_COMMON
+   0xfff2 (8,16 c).  Four runs.  */
+static const uint32_t hand_order[] = { 8, 14, 3, 7, 13, 9, 10, 1, 12, 16 };
+
+/* An encoded symtab, strtab and order for the rlo_addrorder_* calls.  */
+struct aobj
+{
+  unsigned char symtab[64 * 24], strtab[512], order[4 * 64];
+  struct rlo_elf elf;
+  struct rlo_section sec;
+};
+
+/* Encode N symbols of SYMS, each st_value plus ADD (0, or the load
+   address of its section when testing an already relocated symtab), in
+   class CLS and byte order BIG, and the NORDER words of ORDER.  */
+static void
+aobj_make (struct aobj *o, const struct asym *syms, uint32_t n,
+           const uint32_t *order, uint32_t norder, unsigned cls, bool big,
+           const uint64_t *add)
+{
+  size_t es = cls == EO_CLASS64 ? 24 : 16, off = 1;
+  uint32_t i;
+
+  ck_assert (n <= 64 && norder <= 64);
+  memset (o, 0, sizeof *o);
+  for (i = 1; i < n; i++)
+    {
+      unsigned char *p = o->symtab + i * es;
+      uint32_t st_name = 0;
+      uint64_t v = syms[i].value + (add ? add[i] : 0);
+
+      if (syms[i].name[0])
+        {
+          st_name = (uint32_t)off;
+          memcpy (o->strtab + off, syms[i].name, strlen (syms[i].name) + 1);
+          off += strlen (syms[i].name) + 1;
+          ck_assert (off < sizeof o->strtab);
+        }
+      eo_put (p, st_name, 4, big);
+      if (cls == EO_CLASS64)
+        {
+          p[4] = (unsigned char)syms[i].info;
+          eo_put (p + 6, syms[i].shndx, 2, big);
+          eo_put (p + 8, v, 8, big);
+        }
+      else
+        {
+          eo_put (p + 4, v, 4, big);
+          p[12] = (unsigned char)syms[i].info;
+          eo_put (p + 14, syms[i].shndx, 2, big);
+        }
+    }
+  for (i = 0; i < norder; i++)
+    eo_put (o->order + 4 * i, order[i], 4, big);
+  o->elf.symtab = o->symtab;
+  o->elf.symtab_size = n * es;
+  o->elf.symtab_entsize = es;
+  o->elf.symtab_index = 2;
+  o->elf.strtab = o->strtab;
+  o->elf.strtab_size = off;
+  o->elf.elfclass = cls;
+  o->elf.big_endian = big;
+  o->elf.machine = 62;
+  o->sec.data = o->order;
+  o->sec.size = 4 * (uint64_t)norder;
+  o->sec.sh_link = 2;
+  o->sec.sh_entsize = 4;
+}
+
+/* find_kallsyms_symbol()'s loop (tests/kallsyms-loop.h) over the
+   hand-made symbols SYMS[1..N) at addresses ADDR.  */
+static uint32_t
+loop_of (const struct asym *syms, const uint64_t *addr, uint32_t n, uint64_t a,
+         uint64_t lo, uint64_t hi, uint64_t *next)
+{
+  unsigned char considered[64];
+  uint32_t i;
+
+  ck_assert (n <= 64);
+  for (i = 1; i < n; i++)
+    considered[i]
+        = (unsigned char)kallsyms_loop_considers (syms[i].shndx, syms[i].name);
+  return kallsyms_loop (n, considered, addr, a, lo, hi, next);
+}
+
+/* Each loop index: class x byte order.  */
+START_TEST (test_addrorder_by_hand)
+{
+  unsigned cls = _i & 1 ? EO_CLASS64 : EO_CLASS32;
+  bool big = (_i & 2) != 0;
+  uint32_t n = ARRAY_SIZE (hand_syms), i;
+  struct aobj o;
+  struct rlo_addrorder t;
+  struct rlo_fault f;
+
+  aobj_make (&o, hand_syms, n, hand_order, ARRAY_SIZE (hand_order), cls, big,
+             NULL);
+  ck_assert_int_eq (rlo_addrorder_validate (&o.elf, &o.sec, &t, &f), RLO_OK);
+  ck_assert_uint_eq (t.count, 10);
+  ck_assert_uint_eq (t.nruns, 4);
+  for (i = 1; i < n; i++)
+    ck_assert_int_eq (
+        rlo_addrorder_considered (hand_syms[i].shndx, hand_syms[i].name),
+        i != 2 && i != 4 && i != 5 && i != 6 && i != 11 && i != 15);
+}
+END_TEST
+
+/* Damaged orders of the hand-worked symtab, each with the status the
+   library must give and the entry position it must name.  */
+struct addr_defect
+{
+  const char *what;
+  uint32_t order[12];
+  uint32_t norder;
+  int status;
+  int64_t at; /* fault index for RLO_AT_CHAIN, -1 for a header fault */
+};
+
+static const struct addr_defect addr_defects[] = {
+  { "swapped ties (f, g)",
+    { 8, 14, 7, 3, 13, 9, 10, 1, 12, 16 },
+    10,
+    RLO_E_CHAIN,
+    3 },
+  { "sections out of order",
+    { 9, 10, 8, 14, 3, 7, 13, 1, 12, 16 },
+    10,
+    RLO_E_CHAIN,
+    2 },
+  { "ABS before a real section",
+    { 1, 12, 8, 14, 3, 7, 13, 9, 10, 16 },
+    10,
+    RLO_E_CHAIN,
+    2 },
+  { "duplicate", { 8, 14, 3, 3, 7, 13, 9, 10, 1, 12 }, 10, RLO_E_CHAIN, 3 },
+  { "missing L1", { 8, 14, 3, 7, 9, 10, 1, 12, 16 }, 9, RLO_E_MISSING, -1 },
+  { "empty", { 0 }, 0, RLO_E_MISSING, -1 },
+  { "index 0", { 0, 8, 14, 3, 7, 13, 9, 10, 1, 12, 16 }, 11, RLO_E_INDEX, 0 },
+  { "index past the symtab",
+    { 8, 14, 3, 7, 13, 9, 10, 1, 12, 16, 17 },
+    11,
+    RLO_E_INDEX,
+    10 },
+  { "huge index",
+    { 8, 14, 3, 7, 13, 9, 10, 1, 12, 0xffffffffu },
+    10,
+    RLO_E_INDEX,
+    9 },
+  { "unnamed section symbol",
+    { 2, 8, 14, 3, 7, 13, 9, 10, 1, 12, 16 },
+    11,
+    RLO_E_SYMBOL,
+    0 },
+  { "$x", { 4, 8, 14, 3, 7, 13, 9, 10, 1, 12, 16 }, 11, RLO_E_SYMBOL, 0 },
+  { ".Ltmp", { 8, 14, 5, 3, 7, 13, 9, 10, 1, 12, 16 }, 11, RLO_E_SYMBOL, 2 },
+  { "L0foo", { 8, 14, 6, 3, 7, 13, 9, 10, 1, 12, 16 }, 11, RLO_E_SYMBOL, 2 },
+  { "undefined",
+    { 8, 14, 3, 7, 13, 9, 10, 1, 12, 16, 11 },
+    11,
+    RLO_E_SYMBOL,
+    10 },
+  { "$d", { 8, 14, 3, 7, 13, 9, 10, 15, 1, 12, 16 }, 11, RLO_E_SYMBOL, 7 },
+};
+
+/* Each loop index: defect x class x byte order; then the header faults
+   (link, entsize, size) on the good order.  */
+START_TEST (test_addrorder_defects)
+{
+  const struct addr_defect *d = &addr_defects[_i / 4];
+  unsigned cls = _i & 1 ? EO_CLASS64 : EO_CLASS32;
+  bool big = (_i & 2) != 0;
+  struct aobj o;
+  struct rlo_addrorder t;
+  struct rlo_fault f;
+  int rc;
+
+  aobj_make (&o, hand_syms, ARRAY_SIZE (hand_syms), d->order, d->norder, cls,
+             big, NULL);
+  rc = rlo_addrorder_validate (&o.elf, &o.sec, &t, &f);
+  ck_assert_msg (rc == d->status, "%s: status %d (%s), want %d", d->what, rc,
+                 rlo_strerror (rc), d->status);
+  if (d->at >= 0)
+    {
+      ck_assert_uint_eq (f.at, RLO_AT_CHAIN);
+      ck_assert_msg (f.index == (uint64_t)d->at,
+                     "%s: at entry %llu, want %lld", d->what,
+                     (unsigned long long)f.index, (long long)d->at);
+      ck_assert_uint_eq (f.value, d->order[d->at]);
+    }
+  else
+    ck_assert_uint_eq (f.at, RLO_AT_NONE);
+  if (_i / 4 != 0)
+    return;
+  aobj_make (&o, hand_syms, ARRAY_SIZE (hand_syms), hand_order,
+             ARRAY_SIZE (hand_order), cls, big, NULL);
+  o.sec.sh_link = 3;
+  ck_assert_int_eq (rlo_addrorder_validate (&o.elf, &o.sec, &t, &f),
+                    RLO_E_LINK);
+  o.sec.sh_link = 2;
+  o.sec.sh_entsize = 8;
+  ck_assert_int_eq (rlo_addrorder_validate (&o.elf, &o.sec, &t, &f),
+                    RLO_E_SIZE);
+  o.sec.sh_entsize = 4;
+  o.sec.size = 39;
+  ck_assert_int_eq (rlo_addrorder_validate (&o.elf, &o.sec, &t, &f),
+                    RLO_E_SIZE);
+  o.sec.size = 4 * 18; /* more entries than symbols */
+  ck_assert_int_eq (rlo_addrorder_validate (&o.elf, &o.sec, &t, &f),
+                    RLO_E_SIZE);
+  /* A defined symbol whose st_name leaves .strtab.  */
+  o.sec.size = 40;
+  o.elf.strtab_size = 3;
+  ck_assert_int_eq (rlo_addrorder_validate (&o.elf, &o.sec, &t, &f),
+                    RLO_E_SYMTAB); /* not NUL-terminated */
+  o.strtab[2] = 0;
+  ck_assert_int_eq (rlo_addrorder_validate (&o.elf, &o.sec, &t, &f),
+                    RLO_E_SYMBOL);
+  ck_assert_uint_eq (f.at, RLO_AT_SYMBOL);
+}
+END_TEST
+
+/* Merge and look up, by hand.  Section 1 at 0x1000, section 2 at 0x1020,
+   so d1 and d0 (section 2, value 0) share 0x1020 with L1 (section 1,
+   0x20): a tie across runs, whose answer is the lowest index, d1 (9).
+   SHN_ABS symbols keep their values (0, 0x20).  The COMMON symbol 16 is
+   made undefined here; with it (value 8, its own run) the ABS run [0,
+   0x20] and the COMMON run [8, 8] interleave, and the merge must say so.
+   Each loop index: class x byte order x (bases given, or a symtab
+   already relocated with BASE NULL).  */
+START_TEST (test_addrorder_lookup_by_hand)
+{
+  static const struct
+  {
+    uint64_t addr, lo, hi;
+    uint32_t best;
+    uint64_t next;
+  } q[] = {
+    { 0x1000, 0x1000, 0x1040, 8, 0x1010 }, /* a before .text (index) */
+    { 0x100f, 0x1000, 0x1040, 8, 0x1010 }, /* last byte of a */
+    { 0x1010, 0x1000, 0x1040, 3, 0x1020 }, /* f before g */
+    { 0x1018, 0x1000, 0x1040, 3, 0x1020 },
+    { 0x1020, 0x1000, 0x1040, 9, 0x1040 }, /* d1: tie across runs */
+    { 0x103f, 0x1000, 0x1040, 9, 0x1040 }, /* region's last byte */
+    { 0x1015, 0x1011, 0x1040, 0, 0x1020 }, /* f lies below LO */
+    { 0x25, 0x1, 0x1000, 12, 0x1000 },     /* abs1; next capped by HI */
+    { 0x1f, 0x1, 0x1000, 0, 0x20 },        /* m.c (ABS, 0) below LO */
+    { 0x1f, 0x0, 0x1000, 0, 0x20 },        /* LO 0: the loop's LO - 1
+                                              wraps, nothing found */
+    { 0x1020, 0x1000, 0x1021, 9, 0x1021 },
+  };
+  struct asym syms[ARRAY_SIZE (hand_syms)];
+  uint64_t base[3] = { 0, 0x1000, 0x1020 }, addr[ARRAY_SIZE (hand_syms)];
+  uint32_t n = ARRAY_SIZE (hand_syms), merged[16], i, order[9];
+  unsigned cls = _i & 1 ? EO_CLASS64 : EO_CLASS32;
+  bool big = (_i & 2) != 0, relocated = (_i & 4) != 0;
+  struct rlo_addr_run runs[4];
+  struct rlo_addrorder t;
+  struct aobj o;
+  const uint64_t *b = relocated ? NULL : base;
+
+  memcpy (syms, hand_syms, sizeof syms);
+  syms[16].shndx = 0;
+  memcpy (order, hand_order, sizeof order);
+  for (i = 1; i < n; i++)
+    addr[i]
+        = syms[i].value
+          + (syms[i].shndx > 0 && syms[i].shndx < 3 ? base[syms[i].shndx] : 0);
+  {
+    uint64_t add[ARRAY_SIZE (hand_syms)];
+    for (i = 0; i < n; i++)
+      add[i] = addr[i] - syms[i].value;
+    aobj_make (&o, syms, n, order, 9, cls, big, relocated ? add : NULL);
+  }
+  ck_assert_int_eq (rlo_addrorder_validate (&o.elf, &o.sec, &t, NULL), RLO_OK);
+  ck_assert_uint_eq (t.nruns, 3);
+  ck_assert_int_eq (rlo_addrorder_merge (&t, b, 3, runs, 2, merged),
+                    RLO_E_ARG);
+  ck_assert_int_eq (rlo_addrorder_merge (&t, b, 3, runs, 3, merged), RLO_OK);
+  /* Runs by first address: ABS [0, 0x20], section 1, section 2.  */
+  {
+    static const uint32_t want[] = { 1, 12, 8, 14, 3, 7, 13, 9, 10 };
+    for (i = 0; i < 9; i++)
+      ck_assert_uint_eq (merged[i], want[i]);
+  }
+  for (i = 0; i < ARRAY_SIZE (q); i++)
+    {
+      uint64_t next = 0, lnext = 0;
+      uint32_t got = rlo_addrorder_lookup (&t, b, 3, merged, q[i].addr,
+                                           q[i].lo, q[i].hi, &next);
+      uint32_t loop
+          = loop_of (syms, addr, n, q[i].addr, q[i].lo, q[i].hi, &lnext);
+      ck_assert_msg (got == q[i].best && loop == q[i].best,
+                     "query %u: library %u, loop %u, by hand %u", i, got, loop,
+                     q[i].best);
+      if (got)
+        ck_assert_msg (next == q[i].next && lnext == q[i].next,
+                       "query %u: next %llx, loop %llx, by hand %llx", i,
+                       (unsigned long long)next, (unsigned long long)lnext,
+                       (unsigned long long)q[i].next);
+    }
+  /* Section 2 placed inside section 1's symbols: the runs overlap.  */
+  if (!relocated)
+    {
+      uint64_t inside[3] = { 0, 0x1000, 0x1008 };
+      ck_assert_int_eq (rlo_addrorder_merge (&t, inside, 3, runs, 3, merged),
+                        RLO_NOT_IN_ORDER);
+      /* A real section key past NBASE.  */
+      ck_assert_int_eq (rlo_addrorder_merge (&t, base, 2, runs, 3, merged),
+                        RLO_E_ARG);
+    }
+  /* With the COMMON symbol: four runs, ABS and COMMON interleave.  */
+  aobj_make (&o, hand_syms, n, hand_order, ARRAY_SIZE (hand_order), cls, big,
+             NULL);
+  ck_assert_int_eq (rlo_addrorder_validate (&o.elf, &o.sec, &t, NULL), RLO_OK);
+  {
+    struct rlo_addr_run r4[4];
+    ck_assert_int_eq (rlo_addrorder_merge (&t, base, 3, r4, 4, merged),
+                      RLO_NOT_IN_ORDER);
+  }
+}
+END_TEST
+
+/* Random symtabs: sections of random sizes, symbols of random names
+   (some mapping, some empty, some undefined, SHN_ABS ones), values with
+   many ties; the order built here by sorting on the key, validated,
+   merged for a shuffled placement of the sections one after another, and
+   every address from below the first symbol to past the last looked up:
+   library == the kernel's loop.  Each loop index is a seed; class and byte
+   order from it.  */
+struct rkey
+{
+  uint64_t sec, value;
+  uint32_t index;
+};
+
+static int
+cmp_rkey (const void *pa, const void *pb)
+{
+  const struct rkey *a = pa, *b = pb;
+  if (a->sec != b->sec)
+    return a->sec < b->sec ? -1 : 1;
+  if (a->value != b->value)
+    return a->value < b->value ? -1 : 1;
+  return (a->index > b->index) - (a->index < b->index);
+}
+
+START_TEST (test_addrorder_random)
+{
+  static const char *const names[]
+      = { "",  "$x", "$d.1", ".Lfoo", "L0bar",      "L1",
+          "f", "g",  "h",    ".text", "__func__.0", "x" };
+  uint64_t rng = 0x9e3779b97f4a7c15ull * (uint64_t)(_i + 1);
+  unsigned cls = _i & 1 ? EO_CLASS64 : EO_CLASS32;
+  bool big = (_i & 2) != 0;
+  struct asym syms[64];
+  uint64_t secsize[6], base[6], addr[64], a, lo, hi;
+  uint32_t n = 2 + (uint32_t)(test_rand (&rng) % 60), i, norder = 0;
+  uint32_t order[64], merged[64], perm[6];
+  struct rkey keys[64];
+  struct rlo_addr_run runs[8];
+  struct rlo_addrorder t;
+  struct aobj o;
+  struct soft sf = SOFT_INIT;
+
+  memset (syms, 0, sizeof syms);
+  syms[0].name = "";
+  for (i = 1; i < 6; i++)
+    secsize[i] = 1 + test_rand (&rng) % 64;
+  for (i = 1; i < n; i++)
+    {
+      uint64_t r = test_rand (&rng);
+      syms[i].name = names[r % ARRAY_SIZE (names)];
+      syms[i].info = (unsigned)(r >> 8) & 0xff;
+      syms[i].shndx = r % 9 == 0    ? 0
+                      : r % 13 == 0 ? 0xfff1
+                                    : 1 + (r >> 16) % 5;
+      if (syms[i].shndx == 0xfff1)
+        syms[i].value = (r >> 24) % 4;
+      else if (syms[i].shndx != 0)
+        syms[i].value = (r >> 24) % secsize[syms[i].shndx];
+    }
+  /* Place sections 1..5 one after another in a shuffled order, from
+     0x10000, each aligned to 8.  */
+  for (i = 0; i < 5; i++)
+    perm[i] = 1 + i;
+  for (i = 4; i > 0; i--)
+    {
+      uint32_t j = (uint32_t)(test_rand (&rng) % (i + 1)), x = perm[i];
+      perm[i] = perm[j];
+      perm[j] = x;
+    }
+  base[0] = 0;
+  lo = a = 0x10000;
+  for (i = 0; i < 5; i++)
+    {
+      base[perm[i]] = a;
+      a = (a + secsize[perm[i]] + 7) & ~(uint64_t)7;
+    }
+  hi = a;
+  for (i = 1; i < n; i++)
+    {
+      addr[i] = syms[i].value
+                + (syms[i].shndx > 0 && syms[i].shndx < 6 ? base[syms[i].shndx]
+                                                          : 0);
+      if (syms[i].shndx == 0
+          || !rlo_addrorder_considered (syms[i].shndx, syms[i].name))
+        continue;
+      keys[norder].sec = syms[i].shndx >= 0xff00
+                             ? (uint64_t)1 << 32 | syms[i].shndx
+                             : syms[i].shndx;
+      keys[norder].value = syms[i].value;
+      keys[norder].index = i;
+      norder++;
+    }
+  qsort (keys, norder, sizeof *keys, cmp_rkey);
+  for (i = 0; i < norder; i++)
+    order[i] = keys[i].index;
+  aobj_make (&o, syms, n, order, norder, cls, big, NULL);
+  ck_assert_int_eq (rlo_addrorder_validate (&o.elf, &o.sec, &t, NULL), RLO_OK);
+  ck_assert_int_eq (rlo_addrorder_merge (&t, base, 6, runs, 8, merged),
+                    RLO_OK);
+  for (a = 0; a < hi + 2; a++)
+    {
+      uint64_t next = 0, lnext = 0;
+      uint64_t l = a < lo ? 1 : lo, h = a < lo ? lo : hi;
+      uint32_t got
+          = rlo_addrorder_lookup (&t, base, 6, merged, a, l, h, &next);
+      uint32_t want = loop_of (syms, addr, n, a, l, h, &lnext);
+      SOFT_CHECK (&sf, got == want && (!got || next == lnext),
+                  "seed %d addr %llx: library %u next %llx, loop %u next %llx",
+                  _i, (unsigned long long)a, got, (unsigned long long)next,
+                  want, (unsigned long long)lnext);
+    }
+  SOFT_DONE (&sf);
+}
+END_TEST
+
 Suite *
 loader_suite (void)
 {
@@ -1560,6 +2043,11 @@ loader_suite (void)
   tcase_add_loop_test (core, test_pipeline_output, 0, ARRAY_SIZE (specs));
   tcase_add_test (core, test_count_by_hand);
   tcase_add_loop_test (core, test_count_random, 0, 16);
+  tcase_add_loop_test (core, test_addrorder_by_hand, 0, 4);
+  tcase_add_loop_test (core, test_addrorder_lookup_by_hand, 0, 8);
+  tcase_add_loop_test (core, test_addrorder_random, 0, 64);
+  tcase_add_loop_test (limits, test_addrorder_defects, 0,
+                       (int)ARRAY_SIZE (addr_defects) * 4);
   tcase_add_loop_test (limits, test_sysv_defects, 0,
                        (int)ARRAY_SIZE (sysv_defects) * 8);
   tcase_add_loop_test (limits, test_gnu_defects, 0,

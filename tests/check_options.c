@@ -81,21 +81,28 @@ struct accept_case
   unsigned hash_style;
   bool hash_style_given, merge_strtab, sort_branch_relocs, drop_signature,
       stats, verbose;
+  unsigned addr_order; /* RELOPT_ADDR_ORDER_*, 0 (auto) when left out */
 };
 
 static const struct accept_case accept_cases[] = {
-  { NULL, "hash-style=sysv", RELOPT_HASH_SYSV, 1, 1, 1, 0, 0, 0 },
-  { NULL, "hash-style=gnu", RELOPT_HASH_GNU, 1, 1, 1, 0, 0, 0 },
-  { NULL, "hash-style=both", RELOPT_HASH_BOTH, 1, 1, 1, 0, 0, 0 },
-  { NULL, "hash-style=none", RELOPT_HASH_NONE, 1, 1, 1, 0, 0, 0 },
-  { NULL, "no-merge-strtab", RELOPT_HASH_GNU, 0, 0, 1, 0, 0, 0 },
-  { "no-merge-strtab", "merge-strtab", RELOPT_HASH_GNU, 0, 1, 1, 0, 0, 0 },
-  { NULL, "no-sort-branch-relocs", RELOPT_HASH_GNU, 0, 1, 0, 0, 0, 0 },
+  { NULL, "hash-style=sysv", RELOPT_HASH_SYSV, 1, 1, 1, 0, 0, 0, 0 },
+  { NULL, "hash-style=gnu", RELOPT_HASH_GNU, 1, 1, 1, 0, 0, 0, 0 },
+  { NULL, "hash-style=both", RELOPT_HASH_BOTH, 1, 1, 1, 0, 0, 0, 0 },
+  { NULL, "hash-style=none", RELOPT_HASH_NONE, 1, 1, 1, 0, 0, 0, 0 },
+  { NULL, "no-merge-strtab", RELOPT_HASH_GNU, 0, 0, 1, 0, 0, 0, 0 },
+  { "no-merge-strtab", "merge-strtab", RELOPT_HASH_GNU, 0, 1, 1, 0, 0, 0, 0 },
+  { NULL, "no-sort-branch-relocs", RELOPT_HASH_GNU, 0, 1, 0, 0, 0, 0, 0 },
   { "no-sort-branch-relocs", "sort-branch-relocs", RELOPT_HASH_GNU, 0, 1, 1, 0,
-    0, 0 },
-  { NULL, "drop-signature", RELOPT_HASH_GNU, 0, 1, 1, 1, 0, 0 },
-  { NULL, "stats", RELOPT_HASH_GNU, 0, 1, 1, 0, 1, 0 },
-  { NULL, "verbose", RELOPT_HASH_GNU, 0, 1, 1, 0, 0, 1 },
+    0, 0, 0 },
+  { NULL, "drop-signature", RELOPT_HASH_GNU, 0, 1, 1, 1, 0, 0, 0 },
+  { NULL, "stats", RELOPT_HASH_GNU, 0, 1, 1, 0, 1, 0, 0 },
+  { NULL, "verbose", RELOPT_HASH_GNU, 0, 1, 1, 0, 0, 1, 0 },
+  { NULL, "addr-order=yes", RELOPT_HASH_GNU, 0, 1, 1, 0, 0, 0,
+    RELOPT_ADDR_ORDER_YES },
+  { NULL, "addr-order=no", RELOPT_HASH_GNU, 0, 1, 1, 0, 0, 0,
+    RELOPT_ADDR_ORDER_NO },
+  { "addr-order=no", "addr-order=auto", RELOPT_HASH_GNU, 0, 1, 1, 0, 0, 0,
+    RELOPT_ADDR_ORDER_AUTO },
 };
 
 START_TEST (test_plugin_accepts)
@@ -126,6 +133,7 @@ START_TEST (test_plugin_accepts)
   ck_assert_int_eq (o.stats, want.stats);
   ck_assert_int_eq (o.verbose, want.verbose);
   ck_assert_int_eq (o.flush, want.flush);
+  ck_assert_uint_eq (o.addr_order, c->addr_order);
 }
 END_TEST
 
@@ -213,6 +221,9 @@ static const struct refuse_case refuse_cases[] = {
                       "or none)" },
   { "hash-style=SYSV", "invalid hash style 'SYSV' (expected sysv, gnu, both "
                        "or none)" },
+  { "addr-order=maybe", "invalid address order 'maybe' (expected auto, yes "
+                        "or no)" },
+  { "addr-order", "option 'addr-order' needs an argument (addr-order=WHEN)" },
   { "stats=1", "option 'stats' takes no argument" },
   { "no-merge-strtab=", "option 'no-merge-strtab' takes no argument" },
 };
@@ -479,7 +490,7 @@ START_TEST (test_help_plugin_names)
 
   ck_assert_msg (p != NULL, "--help: no '-plugin-opt takes'");
   p += strlen ("-plugin-opt takes\n");
-  end = strstr (p, " (relopt-plugin(7))");
+  end = strstr (p, "(relopt-plugin(7))"); /* after a space or a newline */
   ck_assert_msg (end != NULL, "--help: the plugin's names do not end");
   *end = '\0';
   for (w = strtok (p, " ,\n"); w; w = strtok (NULL, " ,\n"))

@@ -69,6 +69,6 @@ tests_check_options_LDADD = $(relopt_tests_ldadd)
 check_PROGRAMS += tests/check_loader
 TESTS += tests/check_loader
 tests_check_loader_SOURCES = tests/check_loader.c \
-	loader/relopt-loader.h $(relopt_tests_common)
+	tests/kallsyms-loop.h loader/relopt-loader.h $(relopt_tests_common)
 tests_check_loader_CFLAGS = $(relopt_tests_cflags)
 tests_check_loader_LDADD = $(relopt_tests_ldadd)

@@ -101,6 +101,8 @@ TESTSUITE_DUMP_TESTS = \
 	testsuite/relopt.dump/aarch64-branch.d \
 	testsuite/relopt.dump/aarch64-branch.s \
 	testsuite/relopt.dump/aarch64-ilp32.d \
+	testsuite/relopt.dump/addrorder-module.s \
+	testsuite/relopt.dump/arm-addrorder-strip.d \
 	testsuite/relopt.dump/arm-be32.d \
 	testsuite/relopt.dump/arm-be8.d \
 	testsuite/relopt.dump/arm-branch.d \
@@ -114,7 +116,14 @@ TESTSUITE_DUMP_TESTS = \
 	testsuite/relopt.dump/arm-thumb.s \
 	testsuite/relopt.dump/clang-addrsig.d \
 	testsuite/relopt.dump/clang-addrsig.s \
-	testsuite/relopt.dump/hashcalc.py \
+	testsuite/relopt.dump/hashcalc.py testsuite/relopt.dump/addrorder.py \
+	testsuite/relopt.dump/x86_64-addrorder.d \
+	testsuite/relopt.dump/x86_64-addrorder-ldr.d \
+	testsuite/relopt.dump/x86_64-addrorder-module.d \
+	testsuite/relopt.dump/x86_64-addrorder-no.d \
+	testsuite/relopt.dump/x86_64-addrorder-objcopy.d \
+	testsuite/relopt.dump/x86_64-addrorder-refuse.d \
+	testsuite/relopt.dump/x86_64-addrorder-stale.d \
 	testsuite/relopt.dump/i386-bloom.d \
 	testsuite/relopt.dump/i386-bloom.s \
 	testsuite/relopt.dump/i386-both.d \

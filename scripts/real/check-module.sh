@@ -11,10 +11,13 @@
 #   REAL_READELF      GNU readelf (default readelf)
 #   REAL_ELFLINT      1 to run eu-elflint too
 #   REAL_TIMEOUT      seconds allowed per relopt run (default 300)
+#   REAL_ADDRCHECK    scripts/real/addrorder-check, built
+#   REAL_SRCDIR       the source tree (for testsuite/relopt.dump/addrorder.py)
 #
 # For each module (.ko, or .ko.xz/.ko.zst/.ko.gz, decompressed first):
-#   rewrite    relopt --hash-style=both --drop-signature -o OUT IN
-#   check      relopt --check --hash-style=both OUT
+#   rewrite    relopt --hash-style=both --drop-signature -o OUT IN (a
+#              module: .addrorder by default, doc/design.md 9)
+#   check      relopt --check --hash-style=both --addr-order=yes OUT
 #   against    relopt --check --against IN OUT (IN keeps its signature; if
 #              that fails and the same check against IN with the signature
 #              cut off passes, the module passes with the note "against-nosig")
@@ -26,8 +29,16 @@
 #              which holds the renumbered symbol index, left out)
 #   sections   readelf -S -W: the original sections keep index, name, type,
 #              address, size, entsize, flags, link, info, alignment (sizes of
-#              .strtab and .shstrtab may change); at most two new sections,
-#              .hash and .gnu.hash
+#              .strtab and .shstrtab may change); the new sections are
+#              .hash, .gnu.hash and .addrorder
+#   addrorder  testsuite/relopt.dump/addrorder.py: OUT's .addrorder is
+#              byte-identical to that independent reference; then
+#              addrorder-check OUT: the loader library validates it, and
+#              for two simulated kernel placements rlo_addrorder_lookup
+#              answers what find_kallsyms_symbol()'s loop answers for
+#              every symbol's first, middle and last byte, the gaps and
+#              padding, each region's first and last byte; and the size
+#              cost: OUT against relopt --addr-order=no's output
 #   elflint    (REAL_ELFLINT=1) eu-elflint --gnu-ld OUT reports nothing that
 #              it does not report for IN, once doc/design.md's "Checkers" messages
 #              are filtered out (see elflint-filter.sed)
@@ -36,6 +47,8 @@
 #   FAIL  ARCH  MODULE  CHECK  MESSAGE
 #   RESULT ARCH MODULE pass|fail STRTAB_IN STRTAB_OUT SIZE_IN SIZE_IN_NOSIG
 #          SIZE_OUT NOTES
+#   ADDR   ARCH MODULE ENTRIES ADDRESSES DIFFERENCES MERGES_REFUSED
+#          BYTES_ADDED (addrorder, when it ran)
 
 set -u
 export LC_ALL=C
@@ -47,7 +60,9 @@ keep=${REAL_KEEP:?REAL_KEEP not set}
 readelf=${REAL_READELF:-readelf}
 elflint=${REAL_ELFLINT:-0}
 tmo=${REAL_TIMEOUT:-300}
+addrcheck=${REAL_ADDRCHECK:?REAL_ADDRCHECK not set}
 here=$(cd "$(dirname "$0")" && pwd)
+srcdir=${REAL_SRCDIR:-$here/../..}
 
 # One line of at most 400 characters from a diagnostics file.
 oneline () {
@@ -182,7 +197,7 @@ check_one () {
     size_out=$(stat -c %s "$d/out.ko")
 
     # check
-    if run "$d/check.log" "$relopt" --check --hash-style=both "$d/out.ko"; then :; else
+    if run "$d/check.log" "$relopt" --check --hash-style=both --addr-order=yes "$d/out.ko"; then :; else
       st=$?
       fail check "$(status_word $st): $(oneline "$d/check.log")"
     fi
@@ -251,10 +266,30 @@ check_one () {
       local extra
       extra=$(tail -n +$((nin + 1)) "$d/out.secs" | awk '{ print $2 }' | sort | tr '\n' ' ')
       case $extra in
-        ".gnu.hash .hash "|".hash .gnu.hash ") ;;
-        *) fail sections "new sections are '${extra% }', expected .hash and .gnu.hash ($nin -> $nout sections)" ;;
+        ".addrorder .gnu.hash .hash ") ;;
+        *) fail sections "new sections are '${extra% }', expected .hash, .gnu.hash and .addrorder ($nin -> $nout sections)" ;;
       esac
     fi
+
+    # addrorder: the reference, the loader library against the loop, the
+    # bytes it costs
+    if ! python3 "$srcdir/testsuite/relopt.dump/addrorder.py" "$d/out.ko" >"$d/ref.log" 2>&1; then
+      fail addrorder "$(oneline "$d/ref.log")"
+    fi
+    if "$addrcheck" -v "$d/out.ko" >"$d/ao.log" 2>&1; then :; else
+      st=$?
+      fail addrorder "$(status_word $st): $(grep -v '^addrorder-check:' "$d/ao.log" | head -n 2 | tr '\n' ' ' | cut -c 1-300)"
+    fi
+    local ao_size=0
+    if run "$d/noao.log" "$relopt" --hash-style=both --addr-order=no --drop-signature -o "$d/noao.ko" "$d/in.ko"; then
+      ao_size=$((size_out - $(stat -c %s "$d/noao.ko")))
+    else
+      fail addrorder "--addr-order=no: $(oneline "$d/noao.log")"
+    fi
+    awk -v a="$arch" -v m="$name" -v b="$ao_size" '
+      / entries, / { e = $2 }
+      /^addrorder-check: / { n = $4; d = $6; r = $8 }
+      END { printf "ADDR\t%s\t%s\t%d\t%d\t%d\t%d\t%d\n", a, m, e, n, d, r, b }' "$d/ao.log"
 
     # elflint
     if [ "$elflint" = 1 ]; then
