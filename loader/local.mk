@@ -87,7 +87,16 @@ EXTRA_DIST += loader/linux/kallsyms/init-common.h \
 	loader/linux/kallsyms/addr-parse-log.py \
 	loader/linux/kallsyms/addr.config \
 	loader/linux/kallsyms/6.12-addr/0001-module-kallsyms-find_kallsyms_symbol-by-binary-searc.patch \
-	loader/linux/kallsyms/6.12-addr-test/0001-module-kallsyms-TEST-ONLY-boot-test-knobs-for-the-ad.patch
+	loader/linux/kallsyms/6.12-addr-test/0001-module-kallsyms-TEST-ONLY-boot-test-knobs-for-the-ad.patch \
+	loader/linux/kallsyms/6.12-addr/0000-cover-letter.patch \
+	loader/linux/kallsyms/results/6.12-addr/amd64-table.md \
+	loader/linux/kallsyms/results/6.12-addr/amd64-boot-selftest.txt \
+	loader/linux/kallsyms/results/6.12-addr/amd64-boot-icount1.txt \
+	loader/linux/kallsyms/results/6.12-addr/amd64-boot-icount2.txt \
+	loader/linux/kallsyms/results/6.12-addr/arm64-table.md \
+	loader/linux/kallsyms/results/6.12-addr/arm64-boot-selftest.txt \
+	loader/linux/kallsyms/results/6.12-addr/arm64-boot-icount1.txt \
+	loader/linux/kallsyms/results/6.12-addr/arm64-boot-icount2.txt
 
 .PHONY: check-kallsyms-model
 check-kallsyms-model: all

@@ -25,6 +25,9 @@ LABEL = {'scan': 'today (scan)', 'sort': 'sort at load',
 
 def parse_timing(path):
     aff, loads, total, order_ns, failed = {}, {}, {}, {}, 0
+    # modules the warm-up could not unload: loading them again is EEXIST
+    stay = {l.split()[-1] for l in open(path, errors='replace')
+            if 'relopt-addr: stays loaded ' in l}
     for line in open(path, errors='replace'):
         m = re.search(r'relopt-addr: aff (\w+) round (\d+) read (\d+) ns (\d+) '
                       r'bytes (\d+) lines (\d+) fnv (\w+) lookups (-?\d+) '
@@ -41,7 +44,8 @@ def parse_timing(path):
         if m:
             loads.setdefault(m.group(1), {}).setdefault(
                 m.group(3), []).append(int(m.group(5)))
-            failed += m.group(4) != '0'
+            failed += m.group(4) != '0' and not (
+                m.group(4) == '17' and m.group(3) in stay)
             continue
         m = re.search(r'relopt-addr: loads (\w+) round (\d+) modules (\d+) '
                       r'failed (\d+) ns (\d+) order_ns (-?\d+)', line)
@@ -60,7 +64,7 @@ def main():
     bad = 0
     print('### %s' % arch)
     print()
-    st = [l for l in logs if l.endswith('boot-selftest.log')]
+    st = [l for l in logs if 'boot-selftest' in l]
     for path in st:
         n = d = used = tables = 0
         refused = []
@@ -89,7 +93,7 @@ def main():
         print()
         if d or len(refused) != len(badloads) or any(e != '0' for _, e in badloads):
             bad = 1
-    runs = [parse_timing(l) for l in logs if not l.endswith('boot-selftest.log')]
+    runs = [parse_timing(l) for l in logs if not 'boot-selftest' in l]
     if not runs:
         return bad
     print('| per variant, %d run(s) | %s |' % (
@@ -128,6 +132,13 @@ def main():
           (len(fnvs), ', '.join(str(x) for x in sorted(lines))))
     if len(fnvs) != 1:
         bad = 1
+    stays = set()
+    for l in logs:
+        stays |= {x.split()[-1] for x in open(l, errors='replace')
+                  if 'relopt-addr: stays loaded ' in x}
+    if stays:
+        print('Loaded once by the warm-up and never unloaded (held by the '
+              'default RNG): %s.' % ', '.join(sorted(stays)))
     failed = sum(r[4] for r in runs)
     if failed:
         print('%d module loads failed.' % failed)
@@ -135,22 +146,33 @@ def main():
     r0 = runs[0]
     try:
         today, sort, order = (aff_ns(r0, v) for v in ['scan', 'sort', 'order'])
-        dorder = r0[2]['order'][0] - r0[2]['ignored'][0]
-        dsort = r0[2]['sort'][0] - r0[2]['scan'][0]
+        # the three big modules: the totals also hold the other modules'
+        # asynchronous crypto self-tests, which vary from load to load
+        big = ['xfs', 'btrfs', 'ext4']
+
+        def load(v):
+            return sum(r0[1][v][m][0] for m in big)
+        dorder = load('order') - load('ignored')
+        dsort = load('sort') - load('scan')
+        # the counter also holds layout_symtab()'s own loop: subtract
+        # what it reads with no order and no sort
+        korder = r0[3]['order'][0] - r0[3]['ignored'][0]
+        ksort = r0[3]['sort'][0] - r0[3]['scan'][0]
         print()
         print('Goals (run 1): available_filter_functions %.1fx faster than '
               'today (goal >= 5x): %s; %+.1f%% against sort at load (goal '
-              'within 10%%): %s; load delta %s ms (order, against the same '
-              'files with the order ignored) vs %s ms (sort, against today):'
-              ' %s of sort\'s (goal <= 1/4): %s; kernel time on the order '
-              '%s ms vs %s ms.' % (
+              'within 10%%): %s; load delta of xfs+btrfs+ext4 %s ms (order, '
+              'against the same files with the order ignored) vs %s ms '
+              '(sort, against today): %s of sort\'s (goal <= 1/4): %s; '
+              'kernel time on the order at load over every module %s ms vs '
+              '%s ms for the sort: %.3f of it.' % (
                   today / order, 'met' if today / order >= 5 else 'MISSED',
                   100.0 * (order - sort) / sort,
                   'met' if order <= sort * 1.10 else 'MISSED',
                   ms(dorder), ms(dsort),
                   '%.2f' % (dorder / dsort) if dsort else 'n/a',
-                  'met' if dsort and dorder <= dsort / 4 else 'MISSED',
-                  ms(r0[3]['order'][0]), ms(r0[3]['sort'][0])))
+                  'met' if dsort > 0 and dorder <= dsort / 4 else 'MISSED',
+                  ms(korder), ms(ksort), korder / ksort))
     except (KeyError, IndexError, ZeroDivisionError):
         pass
     if len(runs) > 1:
