@@ -156,8 +156,45 @@ check_link (const relopt_image *img, uint32_t idx, const char *what,
   return 0;
 }
 
+/* The section header fields doc/design.md 2, 3 and 9 fix besides sh_link
+   and sh_entsize (which the loader library checks): sh_flags SHF_EXCLUDE
+   alone (SHF_ALLOC would make a loader copy the table into memory),
+   sh_addr 0, sh_info 0, and sh_addralign as relopt writes it: the word
+   size for .hash, 8 for an ELFCLASS64 .gnu.hash and 4 for ELFCLASS32, 4
+   for .addrorder.  Another value is a table relopt did not write as the
+   contract says, which a rewrite would change.  */
+static int
+check_header (const relopt_image *img, uint32_t idx, const char *what,
+              uint64_t align, struct relopt_error *err)
+{
+  const struct relopt_section *s = &img->sec[idx];
+  const char *field = NULL;
+  uint64_t got = 0, want = 0;
+  char lb[96];
+
+  if (s->sh_flags != RELOPT_SHF_EXCLUDE)
+    field = "sh_flags", got = s->sh_flags, want = RELOPT_SHF_EXCLUDE;
+  else if (s->sh_addr != 0)
+    field = "sh_addr", got = s->sh_addr;
+  else if (s->sh_info != 0)
+    field = "sh_info", got = s->sh_info;
+  else if (s->sh_addralign != align)
+    field = "sh_addralign", got = s->sh_addralign, want = align;
+  if (!field)
+    return 0;
+  return relopt_set_error (err, RELOPT_E_CHECK,
+                           "%s: %s %s is %#llx, not %#llx (doc/design.md %s)",
+                           relopt_section_label (img, idx, lb, sizeof lb),
+                           what, field, (unsigned long long) got,
+                           (unsigned long long) want,
+                           s->sh_type == RELOPT_SHT_HASH       ? "2"
+                           : s->sh_type == RELOPT_SHT_GNU_HASH ? "3"
+                                                               : "9");
+}
+
 /* .hash (doc/design.md 2) or .gnu.hash (doc/design.md 3) in section IDX:
-   sh_link first (with the hint about the tools that break it), then the whole
+   the header fields, sh_link (with the hint about the tools that break it),
+   then the whole
    table through the loader library: sizes, every index, chains disjoint,
    ascending and ending, every hashed symbol reachable, chain words and
    bloom bits matching the names.  */
@@ -176,6 +213,12 @@ check_table (const relopt_image *img, uint32_t idx, const char *const *names,
   rc = check_link (img, idx, gnu ? ".gnu.hash" : ".hash", err);
   if (rc)
     return rc;
+  rc = check_header (img, idx, gnu ? ".gnu.hash" : ".hash",
+                     gnu ? (img->elfclass == RELOPT_ELFCLASS64 ? 8 : 4)
+                         : relopt_image_hash_entsize (img),
+                     err);
+  if (rc)
+    return rc;
   relopt_image_rlo_elf (img, &e);
   relopt_image_rlo_section (img, idx, &sec);
   rc = gnu ? rlo_gnu_validate (&e, &sec, &gt, &f)
@@ -183,9 +226,9 @@ check_table (const relopt_image *img, uint32_t idx, const char *const *names,
   return rc == RLO_OK ? 0 : table_error (img, idx, names, rc, &f, err);
 }
 
-/* .addrorder (doc/design.md 9) in section IDX: sh_link first (with the
-   hint about the tools that break it), then the loader library's
-   validation.  */
+/* .addrorder (doc/design.md 9) in section IDX: sh_link (with the hint
+   about the tools that break it), the header fields, then the loader
+   library's validation.  */
 static int
 check_addrorder (const relopt_image *img, uint32_t idx,
                  const char *const *names, struct relopt_error *err)
@@ -197,6 +240,9 @@ check_addrorder (const relopt_image *img, uint32_t idx,
   int rc;
 
   rc = check_link (img, idx, ".addrorder", err);
+  if (rc)
+    return rc;
+  rc = check_header (img, idx, ".addrorder", 4, err);
   if (rc)
     return rc;
   relopt_image_rlo_elf (img, &e);

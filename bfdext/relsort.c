@@ -16,6 +16,12 @@
 bool
 relopt_is_branch_reloc (unsigned machine, unsigned elfclass, uint32_t r_type)
 {
+  /* EM_ARM is ELFCLASS32 only (AAELF); an ELFCLASS64 file claiming it
+     holds some other machine's relocations, whose types must not be read
+     as ARM branches (a fresh user's finding: x86-64 RELA types 1 and 28
+     were sorted as R_ARM_PC24 and R_ARM_CALL).  */
+  if (machine == RELOPT_EM_ARM && elfclass != RELOPT_ELFCLASS32)
+    return false;
   return rlo_is_branch_reloc (machine, elfclass, r_type) != 0;
 }
 

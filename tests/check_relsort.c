@@ -176,6 +176,10 @@ static const struct branch_case branch_cases[] = {
   { EO_EM_AARCH64, 1, 283, false },
   { EO_EM_AARCH64, 1, 1, false },
   { EO_EM_AARCH64, 1, 0, false },
+  /* EM_ARM in ELFCLASS64 does not exist: nothing is an ARM branch */
+  { EO_EM_ARM, 2, 1, false },
+  { EO_EM_ARM, 2, 28, false },
+  { EO_EM_ARM, 2, 29, false },
   { EO_EM_X86_64, 2, 1, false },
   { EO_EM_X86_64, 2, 28, false },
   { EO_EM_X86_64, 2, 282, false },

@@ -118,6 +118,7 @@ TESTSUITE_DUMP_TESTS = \
 	testsuite/relopt.dump/clang-addrsig.s \
 	testsuite/relopt.dump/hashcalc.py testsuite/relopt.dump/addrorder.py \
 	testsuite/relopt.dump/x86_64-addrorder.d \
+	testsuite/relopt.dump/x86_64-addrorder-header.d \
 	testsuite/relopt.dump/x86_64-addrorder-ldr.d \
 	testsuite/relopt.dump/x86_64-addrorder-module.d \
 	testsuite/relopt.dump/x86_64-addrorder-no.d \
