@@ -68,45 +68,10 @@ if [ ! -x "$relopt" ]; then
 	exit 1
 fi
 
-# The source tree: the package in a "pristine" commit, then the patches.
-# The tarball's top-level .gitignore holds "/*", so files are added with
-# -f.  The wanted tree is computed in a scratch index and only the files
-# that differ are written, so a rerun rebuilds only what changed; a new
-# 6.12.x package starts a new tree.
+# The source tree (ktree.sh): the package, then the patches.
 src=$kwork/src
-patches=("$here"/6.12-addr/000[1-9]-*.patch "$here"/6.12-addr-test/000[1-9]-*.patch)
-pkgver=$(dpkg-query -W -f='${Version}' linux-source-6.12)
-mkdir -p "$kwork"
-git_k() { git -C "$src" -c user.name=relopt -c user.email=relopt@invalid "$@"; }
-if [ ! -d "$src/.git" ] || [ "$(cat "$kwork/src.version" 2>/dev/null)" != "$pkgver" ]; then
-	echo "== unpacking /usr/src/linux-source-6.12.tar.xz ($pkgver) into $src"
-	rm -rf "$kwork/linux-source-6.12" "$src" "$kwork"/o-*
-	tar -C "$kwork" -xf /usr/src/linux-source-6.12.tar.xz
-	mv "$kwork/linux-source-6.12" "$src"
-	git_k init -q
-	git_k add -f -A
-	git_k commit -q -m pristine
-	echo "$pkgver" > "$kwork/src.version"
-fi
-pristine=$(git_k log --format=%H --grep='^pristine$' | tail -n 1)
-if [ -n "$(git_k status --porcelain --untracked-files=no)" ]; then
-	echo "addr-boot-test.sh: $src has uncommitted changes; commit or reset them" >&2
-	exit 1
-fi
-idx=$kwork/series.index
-rm -f "$idx"
-GIT_INDEX_FILE=$idx git_k read-tree "$pristine"
-for p in "${patches[@]}"; do
-	GIT_INDEX_FILE=$idx git_k apply --cached "$p" ||
-		{ echo "addr-boot-test.sh: ${p#$top/} does not apply" >&2; exit 1; }
-done
-want=$(GIT_INDEX_FILE=$idx git_k write-tree)
-rm -f "$idx"
-if [ "$want" != "$(git_k rev-parse 'HEAD^{tree}')" ]; then
-	echo "== $src: checking out the patches (changed files only)"
-	git_k read-tree -m -u HEAD "$want"
-	git_k commit -q -m "patches: ${patches[*]##*/}"
-fi
+. "$here/ktree.sh"
+ktree_checkout "$kwork" addr-boot-test.sh "$here"/6.12-addr/000[1-9]-*.patch "$here"/6.12-addr-test/000[1-9]-*.patch
 
 for arch in "${arches[@]}"; do
 	case $arch in

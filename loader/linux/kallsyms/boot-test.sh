@@ -77,45 +77,10 @@ if [ ! -x "$relopt" ]; then
 	exit 1
 fi
 
-# The source tree: the package in a "pristine" commit, then the series and
-# the test patch.  The wanted tree is computed in a scratch index and only
-# the files that differ are written, so a rerun rebuilds only what changed.
+# The source tree (ktree.sh): the package, then the patches.
 src=$kwork/src
-patches=("$here"/6.12/000[1-9]-*.patch "$here"/6.12-test/000[1-9]-*.patch)
-mkdir -p "$kwork"
-git_k() { git -C "$src" -c user.name=relopt -c user.email=relopt@invalid "$@"; }
-# The tarball's top-level .gitignore holds "/*": files are added with -f.
-# A new 6.12.x package (Debian moves it) starts a new tree and build.
-pkgver=$(dpkg-query -W -f='${Version}' linux-source-6.12)
-if [ ! -d "$src/.git" ] || [ "$(cat "$kwork/src.version" 2>/dev/null)" != "$pkgver" ]; then
-	echo "== unpacking /usr/src/linux-source-6.12.tar.xz ($pkgver) into $src"
-	rm -rf "$kwork/linux-source-6.12" "$src" "$kwork"/o-*
-	tar -C "$kwork" -xf /usr/src/linux-source-6.12.tar.xz
-	mv "$kwork/linux-source-6.12" "$src"
-	git_k init -q
-	git_k add -f -A
-	git_k commit -q -m pristine
-	echo "$pkgver" > "$kwork/src.version"
-fi
-pristine=$(git_k log --format=%H --grep='^pristine$' | tail -n 1)
-if [ -n "$(git_k status --porcelain --untracked-files=no)" ]; then
-	echo "boot-test.sh: $src has uncommitted changes; commit or reset them" >&2
-	exit 1
-fi
-idx=$kwork/series.index
-rm -f "$idx"
-GIT_INDEX_FILE=$idx git_k read-tree "$pristine"
-for p in "${patches[@]}"; do
-	GIT_INDEX_FILE=$idx git_k apply --cached "$p" ||
-		{ echo "boot-test.sh: ${p#$top/} does not apply" >&2; exit 1; }
-done
-want=$(GIT_INDEX_FILE=$idx git_k write-tree)
-rm -f "$idx"
-if [ "$want" != "$(git_k rev-parse 'HEAD^{tree}')" ]; then
-	echo "== $src: checking out the series (changed files only)"
-	git_k read-tree -m -u HEAD "$want"
-	git_k commit -q -m "series: ${patches[*]##*/}"
-fi
+. "$here/ktree.sh"
+ktree_checkout "$kwork" boot-test.sh "$here"/6.12/000[1-9]-*.patch "$here"/6.12-test/000[1-9]-*.patch
 
 for arch in "${arches[@]}"; do
 	case $arch in

@@ -1,0 +1,52 @@
+# ktree.sh -- sourced by boot-test.sh (by name) and addr-boot-test.sh (by
+# address): the kernel source tree both boot tests build.
+#
+# ktree_checkout KWORK SCRIPT PATCH...: make KWORK/src Debian's
+# linux-source-6.12 with PATCH... applied, in a git repository: a
+# "pristine" commit of the package (its top-level .gitignore holds "/*",
+# so files are added with -f), then one commit with the patches.  The
+# wanted tree is computed in a scratch index of its own (two scripts may
+# run at once) and only the files that differ are written, so a rerun
+# rebuilds only what changed; a new 6.12.x package (Debian moves it)
+# starts a new tree and removes the old builds (KWORK/o-*).  SCRIPT names
+# the caller in messages.  Exits on failure.
+ktree_checkout() {
+	local kwork=$1 script=$2 src=$1/src pkgver pristine idx want p
+	shift 2
+	git_k() { git -C "$src" -c user.name=relopt -c user.email=relopt@invalid "$@"; }
+	mkdir -p "$kwork"
+	pkgver=$(dpkg-query -W -f='${Version}' linux-source-6.12)
+	if [ ! -d "$src/.git" ] ||
+	   [ "$(cat "$kwork/src.version" 2>/dev/null)" != "$pkgver" ]; then
+		echo "== unpacking /usr/src/linux-source-6.12.tar.xz ($pkgver) into $src"
+		rm -rf "$kwork/linux-source-6.12" "$src" "$kwork"/o-*
+		tar -C "$kwork" -xf /usr/src/linux-source-6.12.tar.xz
+		mv "$kwork/linux-source-6.12" "$src"
+		git_k init -q
+		git_k add -f -A
+		git_k commit -q -m pristine
+		echo "$pkgver" > "$kwork/src.version"
+	fi
+	pristine=$(git_k log --format=%H --grep='^pristine$' | tail -n 1)
+	if [ -n "$(git_k status --porcelain --untracked-files=no)" ]; then
+		echo "$script: $src has uncommitted changes; commit or reset them" >&2
+		exit 1
+	fi
+	idx=$(mktemp "$kwork/series.index.XXXXXX")
+	rm -f "$idx"
+	GIT_INDEX_FILE=$idx git_k read-tree "$pristine"
+	for p in "$@"; do
+		GIT_INDEX_FILE=$idx git_k apply --cached "$p" || {
+			rm -f "$idx"
+			echo "$script: $p does not apply" >&2
+			exit 1
+		}
+	done
+	want=$(GIT_INDEX_FILE=$idx git_k write-tree)
+	rm -f "$idx"
+	if [ "$want" != "$(git_k rev-parse 'HEAD^{tree}')" ]; then
+		echo "== $src: checking out the patches (changed files only)"
+		git_k read-tree -m -u HEAD "$want"
+		git_k commit -q -m "patches: ${*##*/}"
+	fi
+}
