@@ -20,6 +20,12 @@
 
 TESTS += tests/loader-freestanding.sh tests/loader-checkpatch.sh
 
+## checkpatch.pl (here, tests/kallsyms-patch.sh, loader/linux/patches-apply.sh)
+## leaves its camel-case cache, .checkpatch-camelcase.*, in the directory
+## it runs in, the build directory: make clean removes it (distcheck's
+## distcleancheck fails on a file left there).
+CLEANFILES += .checkpatch-camelcase.*
+
 EXTRA_DIST += loader/relopt-loader.h loader/relopt-loader.c \
 	loader/README.md tests/loader-freestanding.sh \
 	tests/loader-checkpatch.sh tests/linux-source.sh
