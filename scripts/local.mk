@@ -1,7 +1,6 @@
 ## scripts: the shell tests, wired here and nowhere else: first those
 ## `make check' runs, then the longer targets (check-real, check-kbuild,
-## check-kbuild-dbg, kbuild-plugin-check) and the quick start's distcheck
-## hook.  Shared shell: scripts/common.sh.
+## check-kbuild-dbg, kbuild-plugin-check) and distcheck's hook.  Shared shell: scripts/common.sh.
 
 ## ---- Scripts in `make check': their one home --------------------------
 ## Each runs from the top build directory; those that run a built program
@@ -67,7 +66,7 @@ TESTS += bench/smoke-test.sh
 EXTRA_DIST += scripts/fetch-kernel-debs.sh scripts/real-modules.sh \
 	scripts/real/check-module.sh scripts/real/elflint-filter.sed \
 	scripts/real/survey.py scripts/real/FACTS.md \
-	scripts/install-deps.sh scripts/common.sh
+	scripts/install-deps.sh scripts/common.sh scripts/corpus-sums.sh
 
 REAL_ARCHS = armhf amd64 s390x
 REAL_FLAGS =
@@ -97,13 +96,20 @@ check-real: all
 	$(call relopt_skip_as,$(REAL_SKIP_STATUS),not every architecture could be checked); \
 	exit $$st
 
-## The README's quick start: scripts/quickstart.sh, shipped in the tarball
-## with what it uses (examples/, install-deps.sh).  `make distcheck' runs
-## it from a copy of the unpacked tarball (packages already installed:
-## SKIP_DEPS=1), so the tarball's README commands are tested as shipped.
-EXTRA_DIST += scripts/quickstart.sh
+## `make distcheck''s hook, on the unpacked tarball.  First every file git
+## tracks must be in it (scripts/check-dist-files.sh; skipped outside a
+## git checkout).  Then the README's quick start: scripts/quickstart.sh,
+## shipped in the tarball with what it uses (examples/, install-deps.sh),
+## run from a copy of the unpacked tarball (packages already installed:
+## SKIP_DEPS=1), so the tarball's README commands are tested as shipped;
+## DISTCHECK_QUICKSTART=no leaves it out (scripts/run-tests.sh, whose
+## build has already run the same commands).
+EXTRA_DIST += scripts/quickstart.sh scripts/check-dist-files.sh
+DISTCHECK_QUICKSTART = yes
 distcheck-hook:
-	@tmp=`mktemp -d` && cp -R $(distdir) $$tmp/src && chmod -R u+w $$tmp/src \
+	@$(SHELL) $(srcdir)/scripts/check-dist-files.sh $(srcdir) $(distdir); \
+	  st=$$?; test $$st = 0 || test $$st = 77 || exit 1
+	@test "$(DISTCHECK_QUICKSTART)" = no && exit 0; tmp=`mktemp -d` && cp -R $(distdir) $$tmp/src && chmod -R u+w $$tmp/src \
 	  && echo "distcheck-hook: scripts/quickstart.sh in the unpacked tarball ($$tmp/src)" \
 	  && if (cd $$tmp/src && SKIP_DEPS=1 sh scripts/quickstart.sh) >$$tmp/quickstart.log 2>&1; \
 	  then echo "distcheck-hook: quick start passed"; rm -rf $$tmp; \
@@ -162,3 +168,4 @@ kbuild-plugin-check: plugin/relopt.la
 	$(SHELL) $(srcdir)/scripts/kbuild-plugin-test.sh \
 	  --plugin $(abs_builddir)/plugin/.libs/relopt.so \
 	  --relopt $(abs_builddir)/src/relopt$(EXEEXT)
+
