@@ -169,3 +169,15 @@ kbuild-plugin-check: plugin/relopt.la
 	  --plugin $(abs_builddir)/plugin/.libs/relopt.so \
 	  --relopt $(abs_builddir)/src/relopt$(EXEEXT)
 
+## ---- DKMS ----------------------------------------------------------------
+## DKMS runs `strip -g' and then "$sign_file" on each module it builds;
+## pointed at scripts/dkms-sign-file (installed in $(pkgdatadir)), DKMS
+## runs relopt in between (README.md, "DKMS").  scripts/dkms-test.sh
+## builds and installs a real Debian DKMS package through it (root; not in
+## `make check').
+dist_pkgdata_SCRIPTS = scripts/dkms-sign-file
+EXTRA_DIST += scripts/dkms-test.sh
+installcheck-local: installcheck-dkms
+.PHONY: installcheck-dkms
+installcheck-dkms:
+	test -x $(DESTDIR)$(pkgdatadir)/dkms-sign-file
