@@ -35,6 +35,7 @@
 #   openssl kmod            kbuild-install-test.sh: a throwaway signing key,
 #                           openssl cms -verify, modinfo
 #   cpio                    kbuild-dbg-compare.sh copies module trees
+#   debhelper lintian       the Debian packages (debian/, scripts/deb-build.sh)
 #   dkms acpi-call-dkms     scripts/dkms-test.sh: Debian's DKMS builds a real
 #                           DKMS package through relopt's hook
 # Not installed here (make check-kbuild only; the scripts skip, exit 77,
@@ -55,7 +56,7 @@ binutils-mips64el-linux-gnuabi64
 gcc-arm-linux-gnueabi gcc-aarch64-linux-gnu
 lld clang clang-format python3 file xz-utils dpkg-dev ca-certificates
 liblzma-dev libzstd-dev zlib1g-dev zstd gzip openssl kmod cpio
-dkms acpi-call-dkms"
+debhelper lintian dkms acpi-call-dkms"
 
 # Optional packages: installed when the archive has them, never fatal.
 # linux-headers-<arch> (with its linux-kbuild) lets the plugin's kbuild test

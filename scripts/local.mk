@@ -181,3 +181,15 @@ installcheck-local: installcheck-dkms
 .PHONY: installcheck-dkms
 installcheck-dkms:
 	test -x $(DESTDIR)$(pkgdatadir)/dkms-sign-file
+
+## ---- Debian packages -----------------------------------------------------
+## (README.md, "Debian packages"; root, not in `make check':
+## scripts/run-tests.sh runs both on CI's throwaway machine.)
+##   scripts/deb-build.sh        dpkg-buildpackage -us -uc -b (debian/) from
+##                               a clean clone of HEAD, lintian; --twice:
+##                               a second build, byte-identical .debs
+##   scripts/deb-install-test.sh dpkg -i them, then the command, the plugin,
+##                               the man pages, the kbuild recipe and the
+##                               loader library of the -dev package, as a
+##                               user has them; --dkms adds dkms-test.sh
+EXTRA_DIST += scripts/deb-build.sh scripts/deb-install-test.sh
