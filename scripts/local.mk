@@ -193,3 +193,17 @@ installcheck-dkms:
 ##                               loader library of the -dev package, as a
 ##                               user has them; --dkms adds dkms-test.sh
 EXTRA_DIST += scripts/deb-build.sh scripts/deb-install-test.sh
+
+## `make check-bindeb': a Debian kernel package with relopt in the strip
+## slot (scripts/kbuild-bindeb-test.sh; README.md, "Kernel packages"):
+## Debian's linux-source-6.12 with a small config and module signing,
+## `make bindeb-pkg STRIP=relopt', every module of the linux-image .deb
+## checked (tables current, signature verifies over relopt's output).  A
+## kernel build in /var/tmp/relopt-kpkg (BINDEB_FLAGS="--work DIR"): by
+## hand, not in `make check' or CI.
+EXTRA_DIST += scripts/kbuild-bindeb-test.sh
+BINDEB_FLAGS =
+.PHONY: check-bindeb
+check-bindeb: all
+	$(SHELL) $(srcdir)/scripts/kbuild-bindeb-test.sh \
+	  --relopt $(abs_builddir)/src/relopt$(EXEEXT) $(BINDEB_FLAGS)
