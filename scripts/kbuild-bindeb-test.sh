@@ -86,8 +86,9 @@ done
 rm -f "$kwork"/linux-*.deb "$kwork"/linux-*.changes "$kwork"/linux-*.buildinfo
 say "make bindeb-pkg STRIP=$relopt, RELOPT_FLAGS=--hash-style=both (log: $kwork/bindeb.log)"
 t0=$(date +%s)
+# V=1: the log shows each command, kbuild's strip call among them.
 RELOPT_FLAGS=--hash-style=both nice -n 10 make -C "$src" -j"$jobs" bindeb-pkg \
-  STRIP="$relopt" > "$kwork/bindeb.log" 2>&1 \
+  STRIP="$relopt" V=1 > "$kwork/bindeb.log" 2>&1 \
   || { tail -30 "$kwork/bindeb.log"; fail "make bindeb-pkg"; }
 t1=$(date +%s)
 kver=$(cat "$src/include/config/kernel.release")
