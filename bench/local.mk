@@ -17,6 +17,26 @@ bench_loadermodel_LDADD = bfdext/libbfdext.la $(LIBIBERTY)
 
 EXTRA_DIST += bench/run.sh bench/gen-module.py bench/plot.gp \
 	bench/smoke-test.sh bench/README.md
+## The committed results that README.md and bench/README.md cite.
+EXTRA_DIST += bench/results/machine.txt \
+	bench/results/model-real-arm64.txt \
+	bench/results/model-real-armhf.txt \
+	bench/results/model-sym32k-aarch64.txt \
+	bench/results/model-sym32k-arm.txt \
+	bench/results/model-vendor-aarch64.txt \
+	bench/results/model-vendor-arm.txt \
+	bench/results/model.tsv \
+	bench/results/perf-scaling.dat \
+	bench/results/perf-scaling.png \
+	bench/results/perf.txt \
+	bench/results/plt-scaling.dat \
+	bench/results/plt-scaling.png \
+	bench/results/plt-scaling.txt \
+	bench/results/relopt-vs-objcopy.txt \
+	bench/results/summary.txt \
+	bench/results/symbol-scaling.dat \
+	bench/results/symbol-scaling.png \
+	bench/results/symbol-scaling.txt
 
 ## Everything: synthetic set, relopt and objcopy timing, the loader model
 ## on the synthetic set and on the largest real armhf module when

@@ -1,8 +1,33 @@
 ## loader: the reading half of relopt, for module loaders (doc/design.md "The
 ## loader side"): relopt-loader.h + relopt-loader.c, freestanding C99 that
-## kernels and RTOSes copy (BSD-2-Clause OR GPL-2.0).  It is not installed:
-## bfdext's --check (bfdext/check.c), bench/loadermodel, the Check suite
-## tests/check_loader and the fuzz target fuzz/fuzz_loader.c compile it.
+## kernels and RTOSes copy (BSD-2-Clause OR GPL-2.0).  bfdext's --check
+## (bfdext/check.c), bench/loadermodel, the Check suite tests/check_loader
+## and the fuzz target fuzz/fuzz_loader.c compile it.
+##
+## `make install' installs it for loaders that compile it in (Debian:
+## librelopt-loader-dev): the header in $(includedir), the source in
+## $(datadir)/relopt-loader/, and relopt-loader.pc (arch-independent, in
+## $(datadir)/pkgconfig), whose `source' variable names the .c:
+##   cc $(pkg-config --cflags relopt-loader) -ffreestanding \
+##      -c "$(pkg-config --variable=source relopt-loader)"
+include_HEADERS = loader/relopt-loader.h
+relopt_loaderdir = $(datadir)/relopt-loader
+relopt_loader_DATA = loader/relopt-loader.c
+pkgconfigdir = $(datadir)/pkgconfig
+pkgconfig_DATA = loader/relopt-loader.pc
+EXTRA_DIST += loader/relopt-loader.pc.in
+installcheck-local: installcheck-loader
+.PHONY: installcheck-loader
+installcheck-loader:
+	test -f $(DESTDIR)$(includedir)/relopt-loader.h
+	test "`PKG_CONFIG_PATH=$(DESTDIR)$(pkgconfigdir) pkg-config \
+	  --define-variable=prefix=$(DESTDIR)$(prefix) \
+	  --variable=source relopt-loader`" = \
+	  "$(DESTDIR)$(relopt_loaderdir)/relopt-loader.c"
+	$(CC) -std=c99 -ffreestanding -fno-builtin -c -o /dev/null \
+	  `PKG_CONFIG_PATH=$(DESTDIR)$(pkgconfigdir) pkg-config \
+	  --define-variable=prefix=$(DESTDIR)$(prefix) --cflags relopt-loader` \
+	  $(DESTDIR)$(relopt_loaderdir)/relopt-loader.c
 ##
 ## Both files are in the Linux kernel's coding style (tabs, kernel
 ## comments, u32/u64 types), checked by the kernel's own checkpatch.pl,
@@ -19,6 +44,12 @@
 ## (fuzz/run-fuzz.sh --loader; clang).
 
 TESTS += tests/loader-freestanding.sh tests/loader-checkpatch.sh
+
+## checkpatch.pl (here, tests/kallsyms-patch.sh, loader/linux/patches-apply.sh)
+## leaves its camel-case cache, .checkpatch-camelcase.*, in the directory
+## it runs in, the build directory: make clean removes it (distcheck's
+## distcleancheck fails on a file left there).
+CLEANFILES += .checkpatch-camelcase.*
 
 EXTRA_DIST += loader/relopt-loader.h loader/relopt-loader.c \
 	loader/README.md tests/loader-freestanding.sh \

@@ -181,3 +181,24 @@ relopt_require_relopt () {
   relopt_default_relopt
   [ -x "$relopt" ] || fail "relopt not found: $relopt (build it, or pass --relopt)"
 }
+
+# relopt_module_sig_verify KO CERT DIR: KO ends in an appended module
+# signature ("~Module signature appended~" after struct module_signature,
+# whose last field, sig_len, is big-endian) whose PKCS#7 verifies, with
+# openssl cms and the certificate CERT (PEM or DER), over the bytes before
+# it.  Leaves those bytes (the module as signed) in DIR/content and the
+# signature in DIR/sig.p7.  Returns 0, or 1 after printing why.
+relopt_module_sig_verify () {
+  [ "$(tail -c 28 "$1")" = "~Module signature appended~" ] || { echo "not signed"; return 1; }
+  _siglen=$(tail -c 32 "$1" | head -c 4 | od -An -tu1 |
+            awk '{ print $1 * 16777216 + $2 * 65536 + $3 * 256 + $4 }')
+  head -c $(( $(stat -c %s "$1") - 28 - 12 - _siglen )) "$1" > "$3/content"
+  tail -c $((_siglen + 40)) "$1" | head -c "$_siglen" > "$3/sig.p7"
+  _form=DER
+  grep -q -e '-----BEGIN' "$2" && _form=PEM
+  openssl x509 -inform $_form -in "$2" -out "$3/sigcert.pem" 2>/dev/null \
+    || { echo "cannot read the certificate $2"; return 1; }
+  openssl cms -verify -binary -inform DER -in "$3/sig.p7" -content "$3/content" \
+    -certfile "$3/sigcert.pem" -nointern -noverify -out /dev/null 2> "$3/verify.log" \
+    || { echo "the PKCS#7 signature does not verify with $2: $(head -1 "$3/verify.log")"; return 1; }
+}

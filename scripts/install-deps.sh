@@ -35,6 +35,9 @@
 #   openssl kmod            kbuild-install-test.sh: a throwaway signing key,
 #                           openssl cms -verify, modinfo
 #   cpio                    kbuild-dbg-compare.sh copies module trees
+#   debhelper lintian       the Debian packages (debian/, scripts/deb-build.sh)
+#   dkms acpi-call-dkms     scripts/dkms-test.sh: Debian's DKMS builds a real
+#                           DKMS package through relopt's hook
 # Not installed here (make check-kbuild only; the scripts skip, exit 77,
 # naming what is missing): dwarves libelf-dev (the BTF test builds
 # resolve_btfids from linux-source-6.1); the -dbg and arm64 headers
@@ -52,7 +55,8 @@ binutils-s390x-linux-gnu binutils-i686-linux-gnu
 binutils-mips64el-linux-gnuabi64
 gcc-arm-linux-gnueabi gcc-aarch64-linux-gnu
 lld clang clang-format python3 file xz-utils dpkg-dev ca-certificates
-liblzma-dev libzstd-dev zlib1g-dev zstd gzip openssl kmod cpio"
+liblzma-dev libzstd-dev zlib1g-dev zstd gzip openssl kmod cpio
+debhelper lintian dkms acpi-call-dkms"
 
 # Optional packages: installed when the archive has them, never fatal.
 # linux-headers-<arch> (with its linux-kbuild) lets the plugin's kbuild test

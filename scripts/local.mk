@@ -1,7 +1,6 @@
 ## scripts: the shell tests, wired here and nowhere else: first those
 ## `make check' runs, then the longer targets (check-real, check-kbuild,
-## check-kbuild-dbg, kbuild-plugin-check) and the quick start's distcheck
-## hook.  Shared shell: scripts/common.sh.
+## check-kbuild-dbg, kbuild-plugin-check) and distcheck's hook.  Shared shell: scripts/common.sh.
 
 ## ---- Scripts in `make check': their one home --------------------------
 ## Each runs from the top build directory; those that run a built program
@@ -76,7 +75,7 @@ scripts_real_addrorder_check_LDADD = bfdext/libbfdext.la $(LIBIBERTY)
 EXTRA_DIST += scripts/fetch-kernel-debs.sh scripts/real-modules.sh \
 	scripts/real/check-module.sh scripts/real/elflint-filter.sed \
 	scripts/real/survey.py scripts/real/FACTS.md \
-	scripts/install-deps.sh scripts/common.sh
+	scripts/install-deps.sh scripts/common.sh scripts/corpus-sums.sh
 
 REAL_ARCHS = armhf amd64 s390x
 REAL_FLAGS =
@@ -106,13 +105,20 @@ check-real: all
 	$(call relopt_skip_as,$(REAL_SKIP_STATUS),not every architecture could be checked); \
 	exit $$st
 
-## The README's quick start: scripts/quickstart.sh, shipped in the tarball
-## with what it uses (examples/, install-deps.sh).  `make distcheck' runs
-## it from a copy of the unpacked tarball (packages already installed:
-## SKIP_DEPS=1), so the tarball's README commands are tested as shipped.
-EXTRA_DIST += scripts/quickstart.sh
+## `make distcheck''s hook, on the unpacked tarball.  First every file git
+## tracks must be in it (scripts/check-dist-files.sh; skipped outside a
+## git checkout).  Then the README's quick start: scripts/quickstart.sh,
+## shipped in the tarball with what it uses (examples/, install-deps.sh),
+## run from a copy of the unpacked tarball (packages already installed:
+## SKIP_DEPS=1), so the tarball's README commands are tested as shipped;
+## DISTCHECK_QUICKSTART=no leaves it out (scripts/run-tests.sh, whose
+## build has already run the same commands).
+EXTRA_DIST += scripts/quickstart.sh scripts/check-dist-files.sh
+DISTCHECK_QUICKSTART = yes
 distcheck-hook:
-	@tmp=`mktemp -d` && cp -R $(distdir) $$tmp/src && chmod -R u+w $$tmp/src \
+	@$(SHELL) $(srcdir)/scripts/check-dist-files.sh $(srcdir) $(distdir); \
+	  st=$$?; test $$st = 0 || test $$st = 77 || exit 1
+	@test "$(DISTCHECK_QUICKSTART)" = no && exit 0; tmp=`mktemp -d` && cp -R $(distdir) $$tmp/src && chmod -R u+w $$tmp/src \
 	  && echo "distcheck-hook: scripts/quickstart.sh in the unpacked tarball ($$tmp/src)" \
 	  && if (cd $$tmp/src && SKIP_DEPS=1 sh scripts/quickstart.sh) >$$tmp/quickstart.log 2>&1; \
 	  then echo "distcheck-hook: quick start passed"; rm -rf $$tmp; \
@@ -171,3 +177,42 @@ kbuild-plugin-check: plugin/relopt.la
 	$(SHELL) $(srcdir)/scripts/kbuild-plugin-test.sh \
 	  --plugin $(abs_builddir)/plugin/.libs/relopt.so \
 	  --relopt $(abs_builddir)/src/relopt$(EXEEXT)
+
+## ---- DKMS ----------------------------------------------------------------
+## DKMS runs `strip -g' and then "$sign_file" on each module it builds;
+## pointed at scripts/dkms-sign-file (installed in $(pkgdatadir)), DKMS
+## runs relopt in between (README.md, "DKMS").  scripts/dkms-test.sh
+## builds and installs a real Debian DKMS package through it (root; not in
+## `make check').
+dist_pkgdata_SCRIPTS = scripts/dkms-sign-file
+EXTRA_DIST += scripts/dkms-test.sh
+installcheck-local: installcheck-dkms
+.PHONY: installcheck-dkms
+installcheck-dkms:
+	test -x $(DESTDIR)$(pkgdatadir)/dkms-sign-file
+
+## ---- Debian packages -----------------------------------------------------
+## (README.md, "Debian packages"; root, not in `make check':
+## scripts/run-tests.sh runs both on CI's throwaway machine.)
+##   scripts/deb-build.sh        dpkg-buildpackage -us -uc -b (debian/) from
+##                               a clean clone of HEAD, lintian; --twice:
+##                               a second build, byte-identical .debs
+##   scripts/deb-install-test.sh dpkg -i them, then the command, the plugin,
+##                               the man pages, the kbuild recipe and the
+##                               loader library of the -dev package, as a
+##                               user has them; --dkms adds dkms-test.sh
+EXTRA_DIST += scripts/deb-build.sh scripts/deb-install-test.sh
+
+## `make check-bindeb': a Debian kernel package with relopt in the strip
+## slot (scripts/kbuild-bindeb-test.sh; README.md, "Kernel packages"):
+## Debian's linux-source-6.12 with a small config and module signing,
+## `make bindeb-pkg STRIP=relopt', every module of the linux-image .deb
+## checked (tables current, signature verifies over relopt's output).  A
+## kernel build in /var/tmp/relopt-kpkg (BINDEB_FLAGS="--work DIR"): by
+## hand, not in `make check' or CI.
+EXTRA_DIST += scripts/kbuild-bindeb-test.sh
+BINDEB_FLAGS =
+.PHONY: check-bindeb
+check-bindeb: all
+	$(SHELL) $(srcdir)/scripts/kbuild-bindeb-test.sh \
+	  --relopt $(abs_builddir)/src/relopt$(EXEEXT) $(BINDEB_FLAGS)

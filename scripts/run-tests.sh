@@ -21,12 +21,23 @@
 #      (testsuite/relopt.branch: 40 modules per architecture plus the
 #      largest); every module: `make check-link-equiv' (about 11 minutes).
 #
+#   5. `make distcheck': the tarball builds, passes make check, installs
+#      and holds every file git tracks (scripts/check-dist-files.sh in
+#      its hook); the hook's quick-start run is left out (DISTCHECK_
+#      QUICKSTART=no: step 2 has run the same build and sample)
+#   6. the Debian packages: scripts/deb-build.sh --twice (dpkg-buildpackage
+#      from a clean clone of HEAD, nocheck since steps 2 and 3 ran make
+#      check; lintian; a second build byte-identical), then
+#      scripts/deb-install-test.sh --dkms (dpkg -i them; the command, the
+#      plugin, man, the kbuild recipe, the loader library, a Debian DKMS
+#      package through relopt's hook)
+#
 #   The separate targets (not run here, results in the closing notes):
 #   `make check-real' (all modules), `make check-link-equiv',
-#   `make fuzz', `make bench'.
+#   `make fuzz', `make bench', `make check-bindeb' (a kernel package).
 #
 # Environment: RELOPT_SKIP_SAN=1 skips step 3, RELOPT_SKIP_REAL=1 step 4,
-# RELOPT_DISTCHECK=1 adds `make distcheck'.
+# RELOPT_SKIP_DISTCHECK=1 step 5, RELOPT_SKIP_DEB=1 step 6.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
@@ -65,9 +76,11 @@ if [ "${RELOPT_SKIP_SAN:-0}" != 1 ]; then
      && make -j"$jobs" >/dev/null && make -j"$jobs" check)
 fi
 
-if [ "${RELOPT_DISTCHECK:-0}" = 1 ]; then
+if [ "${RELOPT_SKIP_DISTCHECK:-0}" != 1 ]; then
   step "make distcheck"
-  (cd build && make distcheck >/dev/null)
+  (cd build && make distcheck DISTCHECK_QUICKSTART=no >distcheck.log 2>&1) \
+    || { tail -40 build/distcheck.log; echo "make distcheck failed (build/distcheck.log)"; exit 1; }
+  grep -e '^check-dist-files:' -e 'archives ready for distribution' build/distcheck.log
 fi
 
 if [ "${RELOPT_SKIP_REAL:-0}" != 1 ]; then
@@ -75,6 +88,14 @@ if [ "${RELOPT_SKIP_REAL:-0}" != 1 ]; then
   step "real Debian kernel modules (make check-real, $limit per architecture; 0 = all)"
   (cd build && make check-real REAL_ARCHS="armhf amd64 s390x arm64" \
      REAL_FLAGS="--limit $limit")
+fi
+
+# Last: it installs the packages (/usr/bin/relopt), which no step above
+# should see.
+if [ "${RELOPT_SKIP_DEB:-0}" != 1 ]; then
+  step "Debian packages (scripts/deb-build.sh --twice, scripts/deb-install-test.sh --dkms)"
+  DEB_BUILD_OPTIONS=nocheck bash scripts/deb-build.sh --twice
+  bash scripts/deb-install-test.sh --dkms
 fi
 
 step "all tests passed"

@@ -17,9 +17,6 @@
 #ifndef RELOPT_PLUGIN_PATH
 #define RELOPT_PLUGIN_PATH "relopt.so"
 #endif
-#ifndef RELOPT_DOCDIR
-#define RELOPT_DOCDIR "the documentation directory"
-#endif
 
 static const char *program_name = RELOPT_PROGRAM;
 
@@ -147,10 +144,9 @@ usage (FILE *f)
          "\n"
          "Exit status: 0 success, 1 a file failed, 2 usage error.\n"
          "\n"
-         "Report bugs as README.md's \"Reporting bugs\" says (installed "
-         "in\n" RELOPT_DOCDIR "), with the output of relopt --version,\n"
-         "the command line and the file that fails (relopt leaves it "
-         "unchanged).\n",
+         "Report bugs as relopt(1) says under REPORTING BUGS, with the "
+         "output of\nrelopt --version, the command line and the file that "
+         "fails (relopt\nleaves it unchanged).\n",
          f);
 }
 

@@ -8,8 +8,7 @@ src_relopt_SOURCES = src/relopt.c src/cmdline.c src/cmdline.h \
 src_relopt_LDADD = bfdext/libbfdext.la $(LIBIBERTY) $(Z_LIBS) $(DL_LIBS)
 src_relopt_CPPFLAGS = $(AM_CPPFLAGS) \
 	-DRELOPT_PLUGIN_PATH='"$(pkglibdir)/relopt.so"' \
-	-DRELOPT_BFD_MODULE_PATH='"$(pkglibdir)/relopt-bfd.so"' \
-	-DRELOPT_DOCDIR='"$(docdir)"'
+	-DRELOPT_BFD_MODULE_PATH='"$(pkglibdir)/relopt-bfd.so"'
 
 ## relopt-bfd.so: src/bfdview.c and libbfd, a libtool module beside the
 ## plugin that exports relopt_bfdview_ops only (src/bfdview.h).
