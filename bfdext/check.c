@@ -182,14 +182,13 @@ check_header (const relopt_image *img, uint32_t idx, const char *what,
     field = "sh_addralign", got = s->sh_addralign, want = align;
   if (!field)
     return 0;
-  return relopt_set_error (err, RELOPT_E_CHECK,
-                           "%s: %s %s is %#llx, not %#llx (doc/design.md %s)",
-                           relopt_section_label (img, idx, lb, sizeof lb),
-                           what, field, (unsigned long long) got,
-                           (unsigned long long) want,
-                           s->sh_type == RELOPT_SHT_HASH       ? "2"
-                           : s->sh_type == RELOPT_SHT_GNU_HASH ? "3"
-                                                               : "9");
+  return relopt_set_error (
+      err, RELOPT_E_CHECK, "%s: %s %s is %#llx, not %#llx (doc/design.md %s)",
+      relopt_section_label (img, idx, lb, sizeof lb), what, field,
+      (unsigned long long)got, (unsigned long long)want,
+      s->sh_type == RELOPT_SHT_HASH       ? "2"
+      : s->sh_type == RELOPT_SHT_GNU_HASH ? "3"
+                                          : "9");
 }
 
 /* .hash (doc/design.md 2) or .gnu.hash (doc/design.md 3) in section IDX:
