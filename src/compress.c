@@ -37,13 +37,21 @@ corrupt (enum cmd_zformat fmt, const char *why, struct relopt_error *err)
                            cmd_z_name (fmt), why);
 }
 
-/* Grow *BUF (capacity *CAP bytes) to at least twice its size.  */
+/* Grow *BUF (capacity *CAP bytes, all of them written) to at least twice
+   its size.  With ELF, *BUF is decompressed input: once it holds bytes,
+   they must start with ELF's magic, or the input is refused here, before
+   the rest is expanded (4.6 MB of gzip made 1 GiB of zeros and took 2.1
+   GB before relopt said "not ELF"; a fresh user's finding).  */
 static int ATTRIBUTE_UNUSED
-grow (unsigned char **buf, size_t *cap, struct relopt_error *err)
+grow (unsigned char **buf, size_t *cap, bool elf, struct relopt_error *err)
 {
   size_t ncap = *cap ? *cap * 2 : 65536;
   unsigned char *n;
 
+  if (elf && *cap >= 4 && memcmp (*buf, "\177ELF", 4) != 0)
+    return relopt_set_error (err, RELOPT_E_FORMAT,
+                             "not an ELF file (bad magic) in the "
+                             "compressed data");
   if (ncap < *cap)
     return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
   n = realloc (*buf, ncap);
@@ -55,10 +63,11 @@ grow (unsigned char **buf, size_t *cap, struct relopt_error *err)
 }
 
 #ifdef HAVE_LZMA
-/* Run an initialised liblzma stream S over IN/INLEN to the end.  */
+/* Run an initialised liblzma stream S over IN/INLEN to the end; ELF: the
+   output is decompressed input (grow).  */
 static int
 lzma_run (lzma_stream *s, enum cmd_zformat fmt, const unsigned char *in,
-          size_t inlen, unsigned char **outp, size_t *outlenp,
+          size_t inlen, bool elf, unsigned char **outp, size_t *outlenp,
           struct relopt_error *err)
 {
   unsigned char *out = NULL;
@@ -75,7 +84,7 @@ lzma_run (lzma_stream *s, enum cmd_zformat fmt, const unsigned char *in,
       if (s->avail_out == 0)
         {
           size_t done = (size_t)s->total_out;
-          if ((rc = grow (&out, &cap, err)) != 0)
+          if ((rc = grow (&out, &cap, elf, err)) != 0)
             goto fail;
           s->next_out = out + done;
           s->avail_out = cap - done;
@@ -115,7 +124,7 @@ xz_decompress (const unsigned char *buf, size_t len, unsigned char **outp,
 
   if (lzma_stream_decoder (&s, UINT64_MAX, LZMA_CONCATENATED) != LZMA_OK)
     return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
-  return lzma_run (&s, CMD_Z_XZ, buf, len, outp, outlenp, err);
+  return lzma_run (&s, CMD_Z_XZ, buf, len, true, outp, outlenp, err);
 }
 
 /* xz --check=crc32 --lzma2=dict=1MiB: preset 6 (xz's default) with a
@@ -144,7 +153,7 @@ xz_compress (const unsigned char *buf, size_t len, const unsigned char *orig,
   filters[1].options = NULL;
   if (lzma_stream_encoder (&s, filters, check) != LZMA_OK)
     return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
-  return lzma_run (&s, CMD_Z_XZ, buf, len, outp, outlenp, err);
+  return lzma_run (&s, CMD_Z_XZ, buf, len, false, outp, outlenp, err);
 }
 #endif
 
@@ -165,7 +174,7 @@ zstd_decompress (const unsigned char *buf, size_t len, unsigned char **outp,
   for (;;)
     {
       ZSTD_outBuffer zout;
-      if (*outlenp == cap && (rc = grow (&out, &cap, err)) != 0)
+      if (*outlenp == cap && (rc = grow (&out, &cap, true, err)) != 0)
         break;
       zout.dst = out;
       zout.size = cap;
@@ -254,7 +263,7 @@ gzip_decompress (const unsigned char *in, size_t inlen, unsigned char **outp,
     {
       if (done == cap)
         {
-          if ((rc = grow (&out, &cap, err)) != 0)
+          if ((rc = grow (&out, &cap, true, err)) != 0)
             goto fail;
         }
       z.next_out = out + done;
