@@ -147,36 +147,9 @@ for arch in "${arches[@]}"; do
 			python3 "$here/damage.py" --relink "$res/bad/$m-$t.ko" \
 				"$res/bad/$m-$t-relinked.ko"
 		done
-		for f in "$res/bad/$m"-*.ko; do
-			tag=${f##*/$m-}
-			tag=${tag%.ko}
-			mkdir -p "$res/bad/$tag"
-			mv "$f" "$res/bad/$tag/$m.ko"
-			echo "$tag/$m.ko" >> "$res/bad.list"
-		done
+		kboot_file_bad "$res" "$m"
 	done
-	${cross}gcc -static -O2 -Wall -o "$res/init" "$here/init.c"
-	{
-		echo "dir /dev 0755 0 0"
-		echo "nod /dev/console 0600 0 0 c 5 1"
-		echo "dir /proc 0755 0 0"
-		echo "dir /sys 0755 0 0"
-		echo "file /init $res/init 0755 0 0"
-		echo "file /modules.list $res/modules.list 0644 0 0"
-		echo "file /bad.list $res/bad.list 0644 0 0"
-		for d in plain relopt; do
-			echo "dir /$d 0755 0 0"
-			for m in "$res"/$d/*.ko; do
-				echo "file /$d/${m##*/} $m 0644 0 0"
-			done
-		done
-		echo "dir /bad 0755 0 0"
-		while read -r b; do
-			echo "dir /bad/${b%/*} 0755 0 0"
-			echo "file /bad/$b $res/bad/$b 0644 0 0"
-		done < "$res/bad.list"
-	} > "$res/initramfs.list"
-	"$out/usr/gen_init_cpio" "$res/initramfs.list" > "$res/initramfs.cpio"
+	kboot_initramfs "$res" "$out" "$cross" "$here/init.c"
 	cp "$out/$image" "$res/kernel"
 
 	# boot NAME KNOB SELFTEST KPROBE_N ROUNDS: one boot -> $res/boot-NAME.log

@@ -1,5 +1,6 @@
 # ktree.sh -- sourced by boot-test.sh (by name) and addr-boot-test.sh (by
-# address): the kernel source tree both boot tests build.
+# address): what both boot tests make, the kernel source tree and the
+# initramfs.
 #
 # ktree_checkout KWORK SCRIPT PATCH...: make KWORK/src Debian's
 # linux-source-6.12 with PATCH... applied, in a git repository: a
@@ -49,4 +50,48 @@ ktree_checkout() {
 		git_k read-tree -m -u HEAD "$want"
 		git_k commit -q -m "patches: ${*##*/}"
 	fi
+}
+
+# kboot_file_bad RES M: file the damaged copies RES/bad/M-TAG.ko of module
+# M as RES/bad/TAG/M.ko (the module keeps its name) and list each in
+# RES/bad.list.
+kboot_file_bad() {
+	local res=$1 m=$2 f tag
+	for f in "$res/bad/$m"-*.ko; do
+		tag=${f##*/$m-}
+		tag=${tag%.ko}
+		mkdir -p "$res/bad/$tag"
+		mv "$f" "$res/bad/$tag/$m.ko"
+		echo "$tag/$m.ko" >> "$res/bad.list"
+	done
+}
+
+# kboot_initramfs RES OUT CROSS INIT_C: build INIT_C as a static /init
+# with CROSS's gcc and write RES/initramfs.cpio (through the kernel
+# build OUT's gen_init_cpio): /init, /modules.list, /bad.list, the
+# modules of RES/plain and RES/relopt, and those RES/bad.list names.
+kboot_initramfs() {
+	local res=$1 out=$2 cross=$3 init_c=$4 d m b
+	"${cross}gcc" -static -O2 -Wall -o "$res/init" "$init_c"
+	{
+		echo "dir /dev 0755 0 0"
+		echo "nod /dev/console 0600 0 0 c 5 1"
+		echo "dir /proc 0755 0 0"
+		echo "dir /sys 0755 0 0"
+		echo "file /init $res/init 0755 0 0"
+		echo "file /modules.list $res/modules.list 0644 0 0"
+		echo "file /bad.list $res/bad.list 0644 0 0"
+		for d in plain relopt; do
+			echo "dir /$d 0755 0 0"
+			for m in "$res"/$d/*.ko; do
+				echo "file /$d/${m##*/} $m 0644 0 0"
+			done
+		done
+		echo "dir /bad 0755 0 0"
+		while read -r b; do
+			echo "dir /bad/${b%/*} 0755 0 0"
+			echo "file /bad/$b $res/bad/$b 0644 0 0"
+		done < "$res/bad.list"
+	} > "$res/initramfs.list"
+	"$out/usr/gen_init_cpio" "$res/initramfs.list" > "$res/initramfs.cpio"
 }
