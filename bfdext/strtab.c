@@ -3,30 +3,36 @@
 
    Method, as binutils' _bfd_elf_strtab_finalize does it but with a total
    order so the result never depends on qsort or hashing:
-   1. de-duplicate the names (libiberty htab);
-   2. sort the distinct names by their reversed bytes; then a name is a
-      suffix of another exactly when it is a prefix, reversed, of its
-      successor, and every name sharing that tail follows it directly;
-   3. walking from the end, each name either starts a new "container" or
-      lives in the tail of its successor's container;
-   4. containers are laid out in order of first use in NAMES, after the
-      leading NUL; suffixes get container offset + length difference.  */
+   1. sort the names by their reversed bytes; then equal names are
+      neighbours (one "group" each), a name is a suffix of another exactly
+      when it is a prefix, reversed, of its successor, and every name
+      sharing that tail follows it directly;
+   2. walking the groups from the end, each name either starts a new
+      "container" or lives in the tail of its successor's container;
+   3. containers are laid out in order of first use in NAMES, after the
+      leading NUL; suffixes get container offset + length difference.
+
+   Why a radix sort of 16-byte records and not qsort over the names: a
+   comparison sort that follows a pointer per comparison misses the cache
+   on every one once the names outgrow it, and did so from about 500k
+   symbols (bench/README.md, "Scaling").  Here each name is read twice in
+   input order (its length and last 8 bytes, then for the table), the
+   sort moves records that hold the last 8 bytes, and only names whose
+   last 8 bytes are equal are compared byte by byte.  */
 
 #include <config.h>
 #include "strtab.h"
 #include "image.h"
-#include "iberty.h"
 #include <stdlib.h>
 #include <string.h>
 
-struct uname
+/* One non-empty name: the sort record, then (after step 1) one group of
+   equal names.  */
+struct srec
 {
-  const char *s;
-  size_t len;
-  uint64_t tail;      /* the last 8 bytes reversed, big-endian packed */
-  uint32_t container; /* index into the uname array */
-  uint32_t offset;    /* final offset; UNPLACED until placed (a table
-                         that does not fit 32 bits is refused) */
+  uint64_t tail; /* the last 8 bytes reversed, big-endian packed */
+  uint32_t idx;  /* its index in NAMES (a group: one of its names) */
+  uint32_t len;  /* strlen */
 };
 
 #define UNPLACED UINT32_MAX
@@ -48,137 +54,239 @@ rev_tail (const char *s, size_t len)
   return v;
 }
 
-/* Compare two names by their reversed bytes (the packed tails first, a
-   shortcut that gives the same order).  */
+/* Compare the names of X and Y by their reversed bytes; equal names by
+   index, so the order is total.  */
 static int
-rev_cmp (const void *a, const void *b)
+rev_cmp (const char *const *names, const struct srec *x, const struct srec *y)
 {
-  const struct uname *x = *(const struct uname *const *)a;
-  const struct uname *y = *(const struct uname *const *)b;
+  const char *sx = names[x->idx], *sy = names[y->idx];
   size_t i = x->len, j = y->len;
 
   if (x->tail != y->tail)
     return x->tail < y->tail ? -1 : 1;
-
   while (i > 0 && j > 0)
     {
-      unsigned char cx = (unsigned char)x->s[--i];
-      unsigned char cy = (unsigned char)y->s[--j];
+      unsigned char cx = (unsigned char)sx[--i];
+      unsigned char cy = (unsigned char)sy[--j];
       if (cx != cy)
         return cx < cy ? -1 : 1;
     }
-  return i == j ? 0 : (i < j ? -1 : 1);
+  if (i != j)
+    return i < j ? -1 : 1;
+  return x->idx < y->idx ? -1 : x->idx > y->idx;
 }
 
+/* Sort R[0..N) by rev_cmp, a bottom-up merge sort through TMP (N
+   records); the result is in R.  For the runs of equal tails, which are
+   short.  */
+static void
+merge_sort (const char *const *names, struct srec *r, struct srec *tmp,
+            size_t n)
+{
+  struct srec *a = r, *b = tmp, *t;
+  size_t w, i;
+
+  for (w = 1; w < n; w *= 2)
+    {
+      for (i = 0; i < n; i += 2 * w)
+        {
+          size_t lo = i, mid = i + w < n ? i + w : n;
+          size_t hi = i + 2 * w < n ? i + 2 * w : n, x = lo, y = mid, o = lo;
+          while (x < mid && y < hi)
+            b[o++] = rev_cmp (names, &a[y], &a[x]) < 0 ? a[y++] : a[x++];
+          while (x < mid)
+            b[o++] = a[x++];
+          while (y < hi)
+            b[o++] = a[y++];
+        }
+      t = a;
+      a = b;
+      b = t;
+    }
+  if (a != r)
+    memcpy (r, a, n * sizeof *r);
+}
+
+/* Whether the names of S and T are the same.  */
 static bool
-is_suffix (const struct uname *s, const struct uname *t)
+same_name (const char *const *names, const struct srec *s,
+           const struct srec *t)
 {
-  return s->len <= t->len
-         && memcmp (t->s + t->len - s->len, s->s, s->len) == 0;
+  return s->tail == t->tail && s->len == t->len
+         && (s->len <= 8
+             || memcmp (names[s->idx], names[t->idx], s->len) == 0);
 }
 
-static hashval_t
-name_hash (const void *p)
+/* Whether the name of S is a suffix of the name of T: the packed tails
+   decide when S is at most 8 bytes long, and must agree otherwise.  */
+static bool
+is_suffix (const char *const *names, const struct srec *s,
+           const struct srec *t)
 {
-  return htab_hash_string (((const struct uname *)p)->s);
+  if (s->len > t->len)
+    return false;
+  if (s->len <= 8)
+    return s->tail >> (64 - 8 * s->len) == t->tail >> (64 - 8 * s->len);
+  return s->tail == t->tail
+         && memcmp (names[t->idx] + t->len - s->len, names[s->idx], s->len)
+                == 0;
 }
 
-static int
-name_eq (const void *a, const void *b)
+/* Sort R[0..N) by rev_cmp; TMP holds N records.  Returns the sorted
+   array (R or TMP).  An LSD radix sort of the tails, one byte a pass,
+   skipping the bytes all tails share; then each run of equal tails by
+   rev_cmp.  */
+static struct srec *
+sort_records (const char *const *names, struct srec *r, struct srec *tmp,
+              size_t n)
 {
-  return strcmp (((const struct uname *)a)->s, ((const struct uname *)b)->s)
-         == 0;
+  size_t count[8][256];
+  size_t i, j, d;
+
+  memset (count, 0, sizeof count);
+  for (i = 0; i < n; i++)
+    for (d = 0; d < 8; d++)
+      count[d][(r[i].tail >> (8 * d)) & 0xff]++;
+  for (d = 0; d < 8; d++)
+    {
+      size_t sum = 0, c;
+      struct srec *t;
+      if (n == 0 || count[d][(r[0].tail >> (8 * d)) & 0xff] == n)
+        continue;
+      for (c = 0; c < 256; c++)
+        {
+          size_t k = count[d][c];
+          count[d][c] = sum;
+          sum += k;
+        }
+      for (i = 0; i < n; i++)
+        tmp[count[d][(r[i].tail >> (8 * d)) & 0xff]++] = r[i];
+      t = r;
+      r = tmp;
+      tmp = t;
+    }
+  for (i = 0; i < n; i = j)
+    {
+      for (j = i + 1; j < n && r[j].tail == r[i].tail; j++)
+        ;
+      if (j - i > 1)
+        merge_sort (names, r + i, tmp, j - i);
+    }
+  return r;
 }
 
-/* The working state of one merge: the distinct names in first-use order
-   and, per input name, its index among them.  */
+/* The working state of one merge.  */
 struct merge
 {
-  struct uname *u; /* distinct names, NU of them */
-  size_t nu;
-  uint32_t *id; /* per input name: index into U, UINT32_MAX if empty */
-  struct uname **sorted; /* U in reversed-byte order, for the containers */
+  struct srec *g; /* the groups (distinct names), sorted; NG of them */
+  size_t ng;
+  uint32_t *gid;       /* per input name: its group, UINT32_MAX if empty */
+  uint32_t *container; /* per group: the group holding its bytes */
+  uint32_t *offset;    /* per group: final offset, UNPLACED until placed */
 };
 
-/* 1. De-duplicate NAMES through H, numbering names by first use; empty
-   and NULL names get no number.  Returns 0, or -1 out of memory.  */
+/* 1. The non-empty names, sorted and grouped: M->g, M->ng, M->gid.
+   Returns 0, -1 out of memory, or 1 if a name is 4 GiB long or more (the
+   table would not fit).  */
 static int
-dedup_names (htab_t h, const char *const *names, size_t n, struct merge *m)
+sort_names (const char *const *names, size_t n, struct merge *m)
 {
-  /* Locals, not M's fields: the stores into the names would otherwise
-     make the compiler reload them every iteration.  */
-  struct uname *u = m->u;
-  uint32_t *id = m->id;
-  size_t nu = 0, i;
+  struct srec *r, *tmp, *s;
+  size_t nr = 0, i, ng = 0;
 
+  r = malloc ((n ? n : 1) * sizeof *r);
+  tmp = malloc ((n ? n : 1) * sizeof *tmp);
+  if (r == NULL || tmp == NULL)
+    {
+      free (r);
+      free (tmp);
+      return -1;
+    }
   for (i = 0; i < n; i++)
     {
-      struct uname key;
-      void **slot;
+      size_t len;
+      m->gid[i] = UINT32_MAX;
       if (names[i] == NULL || names[i][0] == '\0')
+        continue;
+      len = strlen (names[i]);
+      if (len >= UINT32_MAX)
         {
-          id[i] = UINT32_MAX;
-          continue;
+          free (r);
+          free (tmp);
+          return 1;
         }
-      key.s = names[i];
-      slot = htab_find_slot (h, &key, INSERT);
-      if (slot == NULL)
-        return -1;
-      if (*slot == NULL)
-        {
-          u[nu].s = names[i];
-          u[nu].len = strlen (names[i]);
-          u[nu].tail = rev_tail (u[nu].s, u[nu].len);
-          u[nu].offset = UNPLACED;
-          *slot = &u[nu];
-          nu++;
-        }
-      id[i] = (uint32_t)((struct uname *)*slot - u);
+      r[nr].tail = rev_tail (names[i], len);
+      r[nr].idx = (uint32_t)i;
+      r[nr].len = (uint32_t)len;
+      nr++;
     }
-  m->nu = nu;
+  s = sort_records (names, r, tmp, nr);
+  /* Equal names are neighbours: keep the first of each, compacted in
+     place, and number every name by its group.  */
+  for (i = 0; i < nr; i++)
+    {
+      if (ng == 0 || !same_name (names, &s[ng - 1], &s[i]))
+        s[ng++] = s[i];
+      m->gid[s[i].idx] = (uint32_t)(ng - 1);
+    }
+  if (s != r)
+    {
+      free (r);
+      r = tmp;
+    }
+  else
+    free (tmp);
+  m->g = r;
+  m->ng = ng;
   return 0;
 }
 
-/* 2. Sort by reversed bytes; 3. assign containers from the end: a name
-   that is a suffix of its successor lives in the successor's container.
-   Returns 0, or -1 out of memory.  */
+/* 2. Assign containers from the end: a name that is a suffix of its
+   successor lives in the successor's container.  Returns 0, or -1 out of
+   memory.  */
 static int
-assign_containers (struct merge *m)
+assign_containers (const char *const *names, struct merge *m)
 {
-  size_t nu = m->nu, i;
-  struct uname **sorted;
+  size_t ng = m->ng, i;
 
-  sorted = m->sorted = calloc (nu ? nu : 1, sizeof *sorted);
-  if (sorted == NULL)
+  m->container = malloc ((ng ? ng : 1) * sizeof *m->container);
+  m->offset = malloc ((ng ? ng : 1) * sizeof *m->offset);
+  if (m->container == NULL || m->offset == NULL)
     return -1;
-  for (i = 0; i < nu; i++)
-    sorted[i] = &m->u[i];
-  qsort (sorted, nu, sizeof *sorted, rev_cmp);
-  for (i = nu; i-- > 0;)
-    sorted[i]->container = (i + 1 < nu && is_suffix (sorted[i], sorted[i + 1]))
-                               ? sorted[i + 1]->container
-                               : (uint32_t)(sorted[i] - m->u);
+  for (i = ng; i-- > 0;)
+    {
+      m->container[i]
+          = (i + 1 < ng && is_suffix (names, &m->g[i], &m->g[i + 1]))
+                ? m->container[i + 1]
+                : (uint32_t)i;
+      m->offset[i] = UNPLACED;
+    }
   return 0;
 }
 
-/* 4. Place containers after the leading NUL, by the first use of any
+/* 3. Place containers after the leading NUL, by the first use of any
    name they hold, or with OWN_PLACE by their own first use (as binutils'
    _bfd_elf_strtab_finalize does: a container keeps its index among the
-   names added); returns the table size in bytes.  */
+   names added), walking the N input names in order (a container is
+   placed at its first use; later uses find it placed); returns the table
+   size in bytes.  */
 static uint64_t
-place_containers (struct merge *m, bool own_place)
+place_containers (struct merge *m, size_t n, bool own_place)
 {
   uint64_t size = 1;
   size_t i;
 
-  for (i = 0; i < m->nu; i++)
+  for (i = 0; i < n; i++)
     {
-      struct uname *c = &m->u[m->u[i].container];
-      if (c->offset == UNPLACED && (!own_place || c == &m->u[i]))
+      uint32_t g = m->gid[i], c;
+      if (g == UINT32_MAX)
+        continue;
+      c = m->container[g];
+      if (m->offset[c] == UNPLACED && (!own_place || c == g))
         {
           /* Past 4 GiB the offsets wrap, but the table is refused.  */
-          c->offset = (uint32_t)size;
-          size += c->len + 1;
+          m->offset[c] = (uint32_t)size;
+          size += (uint64_t)m->g[c].len + 1;
         }
     }
   return size;
@@ -187,27 +295,25 @@ place_containers (struct merge *m, bool own_place)
 /* The table bytes into OUT (the containers, NUL-terminated) and each of
    the N input names' offset into OFFSETS (0 for empty names).  */
 static void
-emit_table (const struct merge *m, size_t n, unsigned char *out,
-            uint32_t *offsets)
+emit_table (const char *const *names, const struct merge *m, size_t n,
+            unsigned char *out, uint32_t *offsets)
 {
-  const struct uname *u = m->u;
   size_t i;
 
   out[0] = '\0';
-  for (i = 0; i < m->nu; i++)
-    if (u[i].container == i)
-      memcpy (out + u[i].offset, u[i].s, u[i].len + 1);
+  for (i = 0; i < m->ng; i++)
+    if (m->container[i] == i)
+      memcpy (out + m->offset[i], names[m->g[i].idx], m->g[i].len + 1);
   for (i = 0; i < n; i++)
     {
-      const struct uname *s, *c;
-      if (m->id[i] == UINT32_MAX)
+      uint32_t g = m->gid[i], c;
+      if (g == UINT32_MAX)
         {
           offsets[i] = 0;
           continue;
         }
-      s = &u[m->id[i]];
-      c = &u[s->container];
-      offsets[i] = (uint32_t)(c->offset + (c->len - s->len));
+      c = m->container[g];
+      offsets[i] = m->offset[c] + (m->g[c].len - m->g[g].len);
     }
 }
 
@@ -217,26 +323,22 @@ strtab_merge (const char *const *names, size_t n, bool own_place,
               unsigned char **outp, size_t *lenp, uint32_t *offsets,
               struct relopt_error *err)
 {
-  struct merge m = { NULL, 0, NULL, NULL };
-  uint64_t size;
+  struct merge m = { NULL, 0, NULL, NULL, NULL };
+  uint64_t size = 0;
   unsigned char *out = NULL;
-  htab_t h;
-  int rc = RELOPT_E_NOMEM;
+  int rc = RELOPT_E_NOMEM, s;
 
   *outp = NULL;
   *lenp = 0;
-  /* Sized so that N names never make it grow (libiberty expands a table
-     3/4 full, holding the old and the new slots meanwhile).  */
-  h = htab_create_alloc (n / 3 * 4 + 16, name_hash, name_eq, NULL, calloc,
-                         free);
-  m.u = calloc (n ? n : 1, sizeof *m.u);
-  m.id = calloc (n ? n : 1, sizeof *m.id);
-  if (h == NULL || m.u == NULL || m.id == NULL)
+  m.gid = malloc ((n ? n : 1) * sizeof *m.gid);
+  if (m.gid == NULL)
     goto out;
-  if (dedup_names (h, names, n, &m) != 0 || assign_containers (&m) != 0)
+  s = sort_names (names, n, &m);
+  if (s < 0 || (s == 0 && assign_containers (names, &m) != 0))
     goto out;
-  size = place_containers (&m, own_place);
-  if (size > UINT32_MAX)
+  if (s == 0)
+    size = place_containers (&m, n, own_place);
+  if (s > 0 || size > UINT32_MAX)
     {
       rc = relopt_set_error (err, RELOPT_E_FORMAT,
                              "string table would exceed 4 GiB");
@@ -245,7 +347,7 @@ strtab_merge (const char *const *names, size_t n, bool own_place,
   out = malloc (size);
   if (out == NULL)
     goto out;
-  emit_table (&m, n, out, offsets);
+  emit_table (names, &m, n, out, offsets);
   *outp = out;
   *lenp = size;
   out = NULL;
@@ -255,11 +357,10 @@ out:
   if (rc == RELOPT_E_NOMEM)
     relopt_set_error (err, rc, "out of memory");
   free (out);
-  free (m.sorted);
-  free (m.id);
-  free (m.u);
-  if (h)
-    htab_delete (h);
+  free (m.offset);
+  free (m.container);
+  free (m.g);
+  free (m.gid);
   return rc;
 }
 

@@ -441,6 +441,34 @@ START_TEST (test_random_sets)
 }
 END_TEST
 
+/* Random sets of names up to 15 bytes over a 2-letter alphabet: names
+   of 8 bytes or more whose last 8 bytes agree (the radix sort's ties,
+   compared byte by byte), suffixes longer than 8 bytes, duplicates.  */
+START_TEST (test_random_long_sets)
+{
+  uint64_t seed = 7654321 + (uint64_t)_i * 104729;
+  enum
+  {
+    MAXN = 400
+  };
+  static char store[MAXN][16];
+  const char *names[MAXN];
+  size_t n = 1 + test_rand (&seed) % MAXN, i, len;
+  unsigned char *buf;
+
+  for (i = 0; i < n; i++)
+    {
+      size_t l = test_rand (&seed) % 16, j;
+      for (j = 0; j < l; j++)
+        store[i][j] = "a\xe9"[test_rand (&seed) % 2];
+      store[i][l] = '\0';
+      names[i] = test_rand (&seed) % 23 == 0 ? NULL : store[i];
+    }
+  buf = merge_and_verify (names, n, &len);
+  free (buf);
+}
+END_TEST
+
 /* ---- Limits ------------------------------------------------------------ */
 
 /* 100,000 names: "s<i>" and "long_prefix_s<i>".  Each short name is a
@@ -563,6 +591,7 @@ strtab_suite (void)
   tcase_add_test (core, test_bfd_placement);
   tcase_add_test (core, test_permutations);
   tcase_add_loop_test (core, test_random_sets, 0, 40);
+  tcase_add_loop_test (core, test_random_long_sets, 0, 40);
   suite_add_tcase (s, core);
 
   tcase_set_timeout (limits, TEST_TIMEOUT_LIMITS);
