@@ -7,6 +7,7 @@
 
 #include <config.h>
 #include "image.h"
+#include "prefetch.h"
 #include "fileio.h"
 #include "../loader/relopt-loader.h"
 #include <stdio.h>
@@ -286,8 +287,15 @@ relopt_image_rel_fill (const relopt_image *img, uint32_t idx, uint64_t first,
     memcpy (out, s->data + first * ent, count * ent);
   else
     for (j = 0; j < count; j++)
-      memcpy (out + j * ent, s->data + (uint64_t)s->rel_order[first + j] * ent,
-              ent);
+      {
+        if (j + RELOPT_PREFETCH_AHEAD < count)
+          relopt_prefetch (
+              s->data
+              + (uint64_t)s->rel_order[first + j + RELOPT_PREFETCH_AHEAD]
+                    * ent);
+        memcpy (out + j * ent,
+                s->data + (uint64_t)s->rel_order[first + j] * ent, ent);
+      }
   if (s->rel_remap)
     for (j = 0; j < count; j++)
       {

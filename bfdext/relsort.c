@@ -9,6 +9,7 @@
 #include "relsort.h"
 #include "image.h"
 #include "../loader/relopt-loader.h"
+#include "prefetch.h"
 #include "threeway.h"
 #include <stdlib.h>
 #include <string.h>
@@ -290,7 +291,12 @@ sort_by_type_sym (struct scratch *sc, uint64_t n, uint32_t nsyms,
   for (t = 1; t <= ntypes; t++)
     tcount[t] += tcount[t - 1];
   for (i = 0; i < n; i++)
-    by_type[tcount[type_rank (types, keys[by_sym[i]].key.type)]++] = by_sym[i];
+    {
+      if (i + RELOPT_PREFETCH_AHEAD < n)
+        relopt_prefetch (&keys[by_sym[i + RELOPT_PREFETCH_AHEAD]]);
+      by_type[tcount[type_rank (types, keys[by_sym[i]].key.type)]++]
+          = by_sym[i];
+    }
   return 0;
 }
 
@@ -365,11 +371,19 @@ emit_branches (struct scratch *sc, uint64_t n, uint32_t nsyms, struct emit *e)
       const uint32_t *by_type = sc->by_type;
       const struct branch_key *first = &keys[by_type[i]];
       bool sorted = true;
+      /* One hint per key, AHEAD keys on: here for key I, in the loop
+         below for the rest of its run.  */
+      if (i + RELOPT_PREFETCH_AHEAD < n)
+        relopt_prefetch (&keys[by_type[i + RELOPT_PREFETCH_AHEAD]]);
       for (j = i + 1; j < n && keys[by_type[j]].key.type == first->key.type
                       && keys[by_type[j]].key.sym == first->key.sym;
            j++)
-        sorted
-            &= keys[by_type[j - 1]].key.addend <= keys[by_type[j]].key.addend;
+        {
+          if (j + RELOPT_PREFETCH_AHEAD < n)
+            relopt_prefetch (&keys[by_type[j + RELOPT_PREFETCH_AHEAD]]);
+          sorted &= keys[by_type[j - 1]].key.addend
+                    <= keys[by_type[j]].key.addend;
+        }
       if (!sorted && emit_sorted_copy (sc, keys, by_type + i, j - i, e))
         return -1;
       for (k = i; sorted && k < j; k++)
