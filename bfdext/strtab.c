@@ -185,6 +185,14 @@ struct merge
   uint32_t *offset;    /* per group: final offset, UNPLACED until placed */
 };
 
+/* A container in table order: the input name its bytes are copied from
+   and their length (UNPLACED past the last container).  */
+struct placed
+{
+  uint32_t src;
+  uint32_t len;
+};
+
 /* 1. The non-empty names, sorted and grouped: M->g, M->ng, M->gid.
    Returns 0, -1 out of memory, or 1 if a name is 4 GiB long or more (the
    table would not fit).  */
@@ -268,42 +276,21 @@ assign_containers (const char *const *names, struct merge *m)
    name they hold, or with OWN_PLACE by their own first use (as binutils'
    _bfd_elf_strtab_finalize does: a container keeps its index among the
    names added), walking the N input names in order (a container is
-   placed at its first use; later uses find it placed); returns the table
-   size in bytes.  */
+   placed at its first use; later uses find it placed).  Each name's
+   offset goes into OFFSETS (0 for empty names) in the same walk, where
+   its container is placed by then (always, without OWN_PLACE), and the
+   containers into PLACED in table order, so the table is written
+   front to back, each container copied from the name that placed it
+   (from the input in its order, rather than from the sorted groups).
+   Returns the table size in bytes.  */
 static uint64_t
-place_containers (struct merge *m, size_t n, bool own_place)
+place_containers (const struct merge *m, size_t n, bool own_place,
+                  struct placed *placed, uint32_t *offsets)
 {
   uint64_t size = 1;
-  size_t i;
+  size_t i, np = 0;
+  bool later = false;
 
-  for (i = 0; i < n; i++)
-    {
-      uint32_t g = m->gid[i], c;
-      if (g == UINT32_MAX)
-        continue;
-      c = m->container[g];
-      if (m->offset[c] == UNPLACED && (!own_place || c == g))
-        {
-          /* Past 4 GiB the offsets wrap, but the table is refused.  */
-          m->offset[c] = (uint32_t)size;
-          size += (uint64_t)m->g[c].len + 1;
-        }
-    }
-  return size;
-}
-
-/* The table bytes into OUT (the containers, NUL-terminated) and each of
-   the N input names' offset into OFFSETS (0 for empty names).  */
-static void
-emit_table (const char *const *names, const struct merge *m, size_t n,
-            unsigned char *out, uint32_t *offsets)
-{
-  size_t i;
-
-  out[0] = '\0';
-  for (i = 0; i < m->ng; i++)
-    if (m->container[i] == i)
-      memcpy (out + m->offset[i], names[m->g[i].idx], m->g[i].len + 1);
   for (i = 0; i < n; i++)
     {
       uint32_t g = m->gid[i], c;
@@ -313,7 +300,43 @@ emit_table (const char *const *names, const struct merge *m, size_t n,
           continue;
         }
       c = m->container[g];
+      if (m->offset[c] == UNPLACED && (!own_place || c == g))
+        {
+          /* Past 4 GiB the offsets wrap, but the table is refused.  */
+          m->offset[c] = (uint32_t)size;
+          placed[np].src = c == g ? (uint32_t)i : m->g[c].idx;
+          placed[np++].len = m->g[c].len;
+          size += (uint64_t)m->g[c].len + 1;
+        }
+      if (m->offset[c] != UNPLACED)
+        offsets[i] = m->offset[c] + (m->g[c].len - m->g[g].len);
+      else
+        later = true;
+    }
+  for (i = 0; later && i < n; i++)
+    {
+      uint32_t g = m->gid[i], c;
+      if (g == UINT32_MAX)
+        continue;
+      c = m->container[g];
       offsets[i] = m->offset[c] + (m->g[c].len - m->g[g].len);
+    }
+  return size;
+}
+
+/* The table bytes into OUT: the leading NUL, then the NG containers of
+   PLACED, NUL-terminated, in order.  */
+static void
+emit_table (const char *const *names, const struct placed *placed, size_t ng,
+            unsigned char *out)
+{
+  size_t i, o = 1;
+
+  out[0] = '\0';
+  for (i = 0; i < ng && placed[i].len != UNPLACED; i++)
+    {
+      memcpy (out + o, names[placed[i].src], (size_t)placed[i].len + 1);
+      o += (size_t)placed[i].len + 1;
     }
 }
 
@@ -324,6 +347,7 @@ strtab_merge (const char *const *names, size_t n, bool own_place,
               struct relopt_error *err)
 {
   struct merge m = { NULL, 0, NULL, NULL, NULL };
+  struct placed *placed = NULL;
   uint64_t size = 0;
   unsigned char *out = NULL;
   int rc = RELOPT_E_NOMEM, s;
@@ -337,7 +361,15 @@ strtab_merge (const char *const *names, size_t n, bool own_place,
   if (s < 0 || (s == 0 && assign_containers (names, &m) != 0))
     goto out;
   if (s == 0)
-    size = place_containers (&m, n, own_place);
+    {
+      size_t i;
+      placed = malloc ((m.ng ? m.ng : 1) * sizeof *placed);
+      if (placed == NULL)
+        goto out;
+      for (i = 0; i < m.ng; i++)
+        placed[i].len = UNPLACED;
+      size = place_containers (&m, n, own_place, placed, offsets);
+    }
   if (s > 0 || size > UINT32_MAX)
     {
       rc = relopt_set_error (err, RELOPT_E_FORMAT,
@@ -347,7 +379,7 @@ strtab_merge (const char *const *names, size_t n, bool own_place,
   out = malloc (size);
   if (out == NULL)
     goto out;
-  emit_table (names, &m, n, out, offsets);
+  emit_table (names, placed, m.ng, out);
   *outp = out;
   *lenp = size;
   out = NULL;
@@ -357,6 +389,7 @@ out:
   if (rc == RELOPT_E_NOMEM)
     relopt_set_error (err, rc, "out of memory");
   free (out);
+  free (placed);
   free (m.offset);
   free (m.container);
   free (m.g);
