@@ -55,25 +55,31 @@ rev_tail (const char *s, size_t len)
 }
 
 /* Compare the names of X and Y by their reversed bytes; equal names by
-   index, so the order is total.  */
+   index, so the order is total.  8 bytes at a time, from the end, as
+   rev_tail packs them: where one name ends inside a chunk, its zero
+   padding sorts it first; chunks that agree to the end of the shorter
+   name make it a suffix of the other, which it precedes.  */
 static int
 rev_cmp (const char *const *names, const struct srec *x, const struct srec *y)
 {
   const char *sx = names[x->idx], *sy = names[y->idx];
   size_t i = x->len, j = y->len;
+  uint64_t cx = x->tail, cy = y->tail;
 
-  if (x->tail != y->tail)
-    return x->tail < y->tail ? -1 : 1;
-  while (i > 0 && j > 0)
+  while (cx == cy)
     {
-      unsigned char cx = (unsigned char)sx[--i];
-      unsigned char cy = (unsigned char)sy[--j];
-      if (cx != cy)
-        return cx < cy ? -1 : 1;
+      if (i <= 8 || j <= 8)
+        {
+          if (i != j) /* one name is a suffix of the other */
+            return i < j ? -1 : 1;
+          return x->idx < y->idx ? -1 : x->idx > y->idx;
+        }
+      i -= 8;
+      j -= 8;
+      cx = rev_tail (sx, i);
+      cy = rev_tail (sy, j);
     }
-  if (i != j)
-    return i < j ? -1 : 1;
-  return x->idx < y->idx ? -1 : x->idx > y->idx;
+  return cx < cy ? -1 : 1;
 }
 
 /* Sort R[0..N) by rev_cmp, a bottom-up merge sort through TMP (N
