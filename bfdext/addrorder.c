@@ -8,7 +8,6 @@
 #include "../loader/relopt-loader.h"
 #include "byteorder.h"
 #include "image.h"
-#include "threeway.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -38,34 +37,58 @@ relopt_addrorder_wanted (const relopt_image *img,
     }
 }
 
-/* One considered symbol's sort key.  */
+/* One considered symbol's sort key: its section's bucket, then st_value
+   and the .symtab index.  */
 struct addr_key
 {
-  uint64_t section; /* real index, or 2^32 + a reserved st_shndx */
-  uint64_t value;   /* st_value */
-  uint32_t index;   /* .symtab index */
+  uint64_t value;  /* st_value */
+  uint32_t index;  /* .symtab index */
+  uint32_t bucket; /* section_bucket */
 };
 
-/* The section key of doc/design.md 9: the real section index (SHN_XINDEX
-   resolved), and the reserved indices (SHN_ABS, SHN_COMMON, ...) after
-   every real section, by their raw value.  */
-static uint64_t
-section_key (const struct relopt_sym *s)
+/* The section key of doc/design.md 9 as a bucket number, in the same
+   order: the real section index (SHN_XINDEX resolved, below SHNUM, as
+   parsing made sure), then the reserved indices (SHN_ABS, SHN_COMMON,
+   ...) after every real section, by their raw value.  */
+static uint32_t
+section_bucket (const struct relopt_sym *s, uint32_t shnum)
 {
   if (s->st_shndx == RELOPT_SHN_XINDEX || s->st_shndx < RELOPT_SHN_LORESERVE)
     return s->shndx;
-  return (uint64_t)1 << 32 | s->st_shndx;
+  return shnum + (s->st_shndx - RELOPT_SHN_LORESERVE);
 }
 
-static int
-cmp_key (const void *pa, const void *pb)
+/* Sort K[0..N) by value, stably (equal values keep their index order), a
+   bottom-up merge sort through TMP (N keys); the result is in K.  */
+static void
+sort_by_value (struct addr_key *k, struct addr_key *tmp, size_t n)
 {
-  const struct addr_key *a = pa, *b = pb;
-  int c = relopt_cmp_u64 (a->section, b->section);
+  struct addr_key *a = k, *b = tmp, *t;
+  size_t w, i;
 
-  if (c == 0)
-    c = relopt_cmp_u64 (a->value, b->value);
-  return c ? c : relopt_cmp_u64 (a->index, b->index);
+  for (i = 1; i < n && k[i - 1].value <= k[i].value; i++)
+    ;
+  if (i >= n)
+    return;
+  for (w = 1; w < n; w *= 2)
+    {
+      for (i = 0; i < n; i += 2 * w)
+        {
+          size_t mid = i + w < n ? i + w : n;
+          size_t hi = i + 2 * w < n ? i + 2 * w : n, x = i, y = mid, o = i;
+          while (x < mid && y < hi)
+            b[o++] = a[y].value < a[x].value ? a[y++] : a[x++];
+          while (x < mid)
+            b[o++] = a[x++];
+          while (y < hi)
+            b[o++] = a[y++];
+        }
+      t = a;
+      a = b;
+      b = t;
+    }
+  if (a != k)
+    memcpy (k, a, n * sizeof *k);
 }
 
 int
@@ -73,15 +96,21 @@ relopt_addrorder_build (const relopt_image *img, unsigned char **bufp,
                         size_t *lenp, uint32_t *countp,
                         struct relopt_error *err)
 {
-  struct addr_key *keys;
+  /* Buckets: the real sections, then the 256 reserved indices.  */
+  size_t nb = (size_t)img->shnum + 256, b;
+  struct addr_key *keys, *sorted;
+  uint32_t *count;
   unsigned char *buf;
   uint32_t i, n = 0;
 
   *bufp = NULL;
   *lenp = 0;
   keys = malloc ((img->nsyms ? img->nsyms : 1) * sizeof *keys);
-  if (keys == NULL)
-    return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
+  sorted = malloc ((img->nsyms ? img->nsyms : 1) * sizeof *sorted);
+  count = calloc (nb + 1, sizeof *count);
+  buf = NULL;
+  if (keys == NULL || sorted == NULL || count == NULL)
+    goto nomem;
   for (i = 1; i < img->nsyms; i++)
     {
       struct relopt_sym s;
@@ -89,26 +118,41 @@ relopt_addrorder_build (const relopt_image *img, unsigned char **bufp,
       relopt_image_get_sym (img, i, &s);
       if (!rlo_addrorder_considered (s.st_shndx, s.name))
         continue;
-      keys[n].section = section_key (&s);
+      keys[n].bucket = section_bucket (&s, img->shnum);
       keys[n].value = s.st_value;
       keys[n].index = i;
+      count[keys[n].bucket + 1]++;
       n++;
     }
-  /* The index is the last key: a total order, so qsort's instability
-     cannot show.  */
-  qsort (keys, n, sizeof *keys, cmp_key);
+  /* By bucket (a counting sort, stable: index order within each), then
+     each bucket by value, stably: (section, value, index) order.  */
+  for (b = 1; b <= nb; b++)
+    count[b] += count[b - 1];
+  for (i = 0; i < n; i++)
+    sorted[count[keys[i].bucket]++] = keys[i];
+  for (b = 0, i = 0; b < nb; b++)
+    {
+      /* count[B] is now the end of bucket B.  */
+      sort_by_value (sorted + i, keys, count[b] - i);
+      i = count[b];
+    }
   buf = malloc (n ? (size_t)n * 4 : 1);
   if (buf == NULL)
-    {
-      free (keys);
-      return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
-    }
+    goto nomem;
   for (i = 0; i < n; i++)
-    relopt_put32 (buf + 4 * (size_t)i, keys[i].index, img->big);
+    relopt_put32 (buf + 4 * (size_t)i, sorted[i].index, img->big);
   free (keys);
+  free (sorted);
+  free (count);
   *bufp = buf;
   *lenp = (size_t)n * 4;
   if (countp)
     *countp = n;
   return 0;
+
+nomem:
+  free (keys);
+  free (sorted);
+  free (count);
+  return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
 }
