@@ -37,8 +37,14 @@ more run, see peak_rss):
      ratio is an upper bound on the ratio of whole `make modules_install`
      runs.
 
+  6. pass by pass (--only passes): the 25 largest modules of arm64 and
+     amd64, interleaved: cp, objcopy, relopt with no pass (map, validate,
+     copy: the floor of reading the file and writing it), each pass alone
+     on top of it, relopt's defaults and --hash-style=both.  The
+     difference to the no-pass run is what a pass costs.
+
 Every row gives CPU and wall medians side by side; the last section
-states each goal of issue 17 and whether this run met it.
+states each goal of issues 17 and 26 and whether this run met it.
 
 Writes DIR/perf.txt (default bench/results) and prints it.  Not a test:
 the numbers depend on the machine and its load; run it on a quiet one.
@@ -230,6 +236,59 @@ def corpus_rows(relopt, work, runs, n, out):
         out.extend(walls)
 
 
+PASSES = [
+    ('no pass', ['--hash-style=none', '--no-merge-strtab',
+                 '--no-sort-branch-relocs', '--addr-order=no']),
+    ('+ branch order', ['--hash-style=none', '--no-merge-strtab',
+                        '--addr-order=no']),
+    ('+ strtab merge', ['--hash-style=none', '--no-sort-branch-relocs',
+                        '--addr-order=no']),
+    ('+ .gnu.hash', ['--hash-style=gnu', '--no-merge-strtab',
+                     '--no-sort-branch-relocs', '--addr-order=no']),
+    ('+ .hash', ['--hash-style=sysv', '--no-merge-strtab',
+                 '--no-sort-branch-relocs', '--addr-order=no']),
+    ('+ .addrorder', ['--hash-style=none', '--no-merge-strtab',
+                      '--no-sort-branch-relocs', '--addr-order=yes']),
+    ('defaults', []),
+    ('--hash-style=both', ['--hash-style=both']),
+]
+
+
+def passes_rows(relopt, work, runs, n, out):
+    """Pass by pass: each pass alone over the no-pass run, per arch."""
+    out.append('')
+    out.append('## 6. pass by pass, the %d largest modules per architecture, '
+               'median of %d interleaved runs each; CPU ms (user + sys), '
+               'and over the no-pass run' % (n, runs))
+    dst = os.path.join(work, 'pass.ko')
+
+    def rm_dst():
+        if os.path.exists(dst):
+            os.unlink(dst)
+    for arch in ('arm64', 'amd64'):
+        mods = largest(arch, n)
+        if not mods:
+            out.append('%-6s SKIPPED: no modules in the cache' % arch)
+            continue
+        per = {}
+        for m in mods:
+            cases = {name: (rm_dst, [relopt] + flags + ['--drop-signature',
+                                                        '-o', dst, m])
+                     for name, flags in PASSES}
+            cases['cp'] = (rm_dst, ['cp', m, dst])
+            cases['objcopy'] = (rm_dst, ['objcopy', m, dst])
+            for k, v in median_runs(cases, runs).items():
+                per.setdefault(k, []).append(v[0])
+        med = {k: 1000 * statistics.median(v) for k, v in per.items()}
+        base = med['no pass']
+        out.append('%s:' % arch)
+        for k in ['cp', 'objcopy'] + [name for name, _ in PASSES]:
+            extra = ''
+            if k in dict(PASSES) and k != 'no pass':
+                extra = '%+8.2f' % (med[k] - base)
+            out.append('  %-22s %8.2f %s' % (k, med[k], extra))
+
+
 def plugin_rows(plugin, work, runs, out):
     out.append('')
     out.append('## 2. the plugin: ld -r with and without it, median wall '
@@ -258,6 +317,11 @@ def plugin_rows(plugin, work, runs, out):
                           r['plugin'][1], r['plugin'][0],
                           r['plugin'][1] / r['plain'][1],
                           r['plugin'][0] / max(r['plain'][0], 1e-6)))
+            if ld == 'ld.bfd' and name == 'amdgpu.ko':
+                goal('plugin, ld.bfd -r amdgpu.ko: with / without, CPU',
+                     r['plugin'][0] / max(r['plain'][0], 1e-6), 1.15)
+                goal('plugin, ld.bfd -r amdgpu.ko: with / without, wall',
+                     r['plugin'][1] / max(r['plain'][1], 1e-6), 1.15)
 
 
 def build_host_objects(work):
@@ -467,7 +531,7 @@ def main():
     ap.add_argument('--install-modules', type=int, default=800)
     ap.add_argument('--only', default=None,
                     help='comma-separated sections to run (corpus, plugin, '
-                    'scaling, strip, install); default all')
+                    'scaling, strip, install, passes); default all')
     ap.add_argument('--work', default=None,
                     help='scratch directory on the modules\' filesystem '
                     '(default: a new one under /var/tmp, removed after)')
@@ -508,11 +572,14 @@ def main():
             install_rows(relopt, work, max(3, a.runs // 2),
                          a.install_modules, out)
             save()
+        if want('passes'):
+            passes_rows(relopt, work, a.runs, a.modules, out)
+            save()
         if want('scaling'):
             dat = scaling_rows(relopt, work, a.runs, a.quick, out)
             out.append(plot(dat, a.out))
         out.append('')
-        out.append('## goals (issue 17), this run')
+        out.append('## goals (issues 17 and 26), this run')
         out.extend(GOALS)
     finally:
         if a.work is None:
