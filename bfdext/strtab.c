@@ -22,6 +22,7 @@
 
 #include <config.h>
 #include "strtab.h"
+#include "byteorder.h"
 #include "image.h"
 #include <stdlib.h>
 #include <string.h>
@@ -49,37 +50,52 @@ rev_tail (const char *s, size_t len)
   uint64_t v = 0;
   size_t i;
 
+  /* The last 8 bytes read as a little-endian number are that packing:
+     one load, not a loop (rev_cmp computes a tail per 8 bytes it
+     compares).  */
+  if (len >= 8)
+    return relopt_get64 ((const unsigned char *)s + len - 8, false);
   for (i = 0; i < 8; i++)
     v = v << 8 | (i < len ? (unsigned char)s[len - 1 - i] : 0);
   return v;
 }
 
 /* Compare the names of X and Y by their reversed bytes; equal names by
-   index, so the order is total.  8 bytes at a time, from the end, as
-   rev_tail packs them: where one name ends inside a chunk, its zero
-   padding sorts it first; chunks that agree to the end of the shorter
-   name make it a suffix of the other, which it precedes.  */
+   index, so the order is total.  From the end, 8 bytes at a time while
+   both names have them (as rev_tail packs them, one load each), then
+   byte by byte; a name that is a suffix of the other precedes it.  */
 static int
 rev_cmp (const char *const *names, const struct srec *x, const struct srec *y)
 {
   const char *sx = names[x->idx], *sy = names[y->idx];
   size_t i = x->len, j = y->len;
-  uint64_t cx = x->tail, cy = y->tail;
 
-  while (cx == cy)
+  if (x->tail != y->tail)
+    return x->tail < y->tail ? -1 : 1;
+  /* Equal tails: both names have 8 bytes or more, or are the same.  */
+  if (i < 8 || j < 8)
+    return x->idx < y->idx ? -1 : x->idx > y->idx;
+  /* Bytes [I, len) of X and [J, len) of Y agree.  */
+  i -= 8;
+  j -= 8;
+  while (i >= 8 && j >= 8)
     {
-      if (i <= 8 || j <= 8)
-        {
-          if (i != j) /* one name is a suffix of the other */
-            return i < j ? -1 : 1;
-          return x->idx < y->idx ? -1 : x->idx > y->idx;
-        }
+      uint64_t cx = rev_tail (sx, i), cy = rev_tail (sy, j);
+      if (cx != cy)
+        return cx < cy ? -1 : 1;
       i -= 8;
       j -= 8;
-      cx = rev_tail (sx, i);
-      cy = rev_tail (sy, j);
     }
-  return cx < cy ? -1 : 1;
+  while (i > 0 && j > 0)
+    {
+      unsigned char cx = (unsigned char)sx[--i];
+      unsigned char cy = (unsigned char)sy[--j];
+      if (cx != cy)
+        return cx < cy ? -1 : 1;
+    }
+  if (i != j)
+    return i < j ? -1 : 1;
+  return x->idx < y->idx ? -1 : x->idx > y->idx;
 }
 
 /* Sort R[0..N) by rev_cmp, a bottom-up merge sort through TMP (N
