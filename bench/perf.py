@@ -149,6 +149,11 @@ def dbg_modules():
 
 GOALS = []
 
+# --before BUILDDIR: another build's relopt and plugin, run interleaved
+# with this one's in the corpus, plugin and scaling sections, so a
+# change is measured before/after under the same load.
+BEFORE = {'relopt': None, 'plugin': None}
+
 
 def goal(text, value, limit, fmt='%.2f'):
     """Record goal TEXT: VALUE <= LIMIT (None: not measured)."""
@@ -172,6 +177,7 @@ def corpus_rows(relopt, work, runs, n, out):
                   'MB', 'r/cp', 'r/objc', 'ip/cp', 'peak RSS / (1.5 x '
                   'file + 16 MB), max'))
     walls = []
+    befores = []
     for arch in ('armhf', 'arm64', 'amd64'):
         mods = largest(arch, n)
         if not mods:
@@ -199,10 +205,14 @@ def corpus_rows(relopt, work, runs, n, out):
                                               '--drop-signature', inpl])}
             for t, argv in tools.items():
                 cases[t] = (rm_dst, argv + [m, dst])
+            if BEFORE['relopt']:
+                cases['before'] = (rm_dst, [BEFORE['relopt'],
+                                            '--hash-style=both',
+                                            '--drop-signature', '-o', dst, m])
             r = median_runs(cases, runs)
-            for k in per:
-                per[k].append(r[k][0])
-                wall[k].append(r[k][1])
+            for k in r:
+                per.setdefault(k, []).append(r[k][0])
+                wall.setdefault(k, []).append(r[k][1])
             rss_ratio.append((peak_rss(cases['relopt'][1], rm_dst)
                               or r['relopt'][2])
                              / (1.5 * os.path.getsize(m) + 16e6))
@@ -227,6 +237,14 @@ def corpus_rows(relopt, work, runs, n, out):
                         wmed['relopt'] / max(wmed['cp'], 1e-6),
                         wmed['relopt'] / max(wmed['objcopy'], 1e-6),
                         wmed['inplace'] / max(wmed['cp'], 1e-6)))
+        if 'before' in med:
+            befores.append('%-6s relopt/cp %.2f -> %.2f, relopt/objcopy %.2f '
+                           '-> %.2f (CPU s %.4f -> %.4f)'
+                           % (arch, med['before'] / max(med['cp'], 1e-6),
+                              med['relopt'] / max(med['cp'], 1e-6),
+                              med['before'] / max(med['objcopy'], 1e-6),
+                              med['relopt'] / max(med['objcopy'], 1e-6),
+                              med['before'], med['relopt']))
         goal('rewrite -o, %s: relopt / cp, CPU' % arch,
              med['relopt'] / max(med['cp'], 1e-6), 1.5)
         goal('rewrite -o, %s: relopt / objcopy, CPU' % arch,
@@ -234,6 +252,10 @@ def corpus_rows(relopt, work, runs, n, out):
     if walls:
         out.append('wall-clock medians (s), the same runs:')
         out.extend(walls)
+    if befores:
+        out.append('before (%s) -> this build, the same interleaved runs:'
+                   % BEFORE['relopt'])
+        out.extend(befores)
 
 
 PASSES = [
@@ -310,6 +332,10 @@ def plugin_rows(plugin, work, runs, out):
                      'plugin': (None, [ld, '-r', '-plugin', plugin,
                                        '-plugin-opt', 'hash-style=both',
                                        '-o', o] + ins)}
+            if BEFORE['plugin']:
+                cases['before'] = (None, [ld, '-r', '-plugin',
+                                          BEFORE['plugin'], '-plugin-opt',
+                                          'hash-style=both', '-o', o] + ins)
             r = median_runs(cases, runs)
             out.append('%-8s %-11s plain %.4f s wall %.4f s cpu | plugin '
                        '%.4f s wall %.4f s cpu | ratio wall %.2f cpu %.2f'
@@ -317,6 +343,12 @@ def plugin_rows(plugin, work, runs, out):
                           r['plugin'][1], r['plugin'][0],
                           r['plugin'][1] / r['plain'][1],
                           r['plugin'][0] / max(r['plain'][0], 1e-6)))
+            if 'before' in r:
+                out.append('%-8s %-11s before: plugin %.4f s wall %.4f s cpu'
+                           ' | ratio wall %.2f cpu %.2f'
+                           % (ld, name, r['before'][1], r['before'][0],
+                              r['before'][1] / r['plain'][1],
+                              r['before'][0] / max(r['plain'][0], 1e-6)))
             if ld == 'ld.bfd' and name == 'amdgpu.ko':
                 goal('plugin, ld.bfd -r amdgpu.ko: with / without, CPU',
                      r['plugin'][0] / max(r['plain'][0], 1e-6), 1.15)
@@ -357,6 +389,7 @@ def scaling_rows(relopt, work, runs, quick, out):
         [62500, 125000, 250000, 500000, 1000000]
     dat = []
     prev = None
+    befores, before_rows = [], []
     for s in sizes:
         obj = os.path.join(work, 's%d.o' % s)
         if not os.path.exists(obj):
@@ -377,9 +410,21 @@ def scaling_rows(relopt, work, runs, quick, out):
         def rm_dst():
             if os.path.exists(dst):
                 os.unlink(dst)
-        r = median_runs({'relopt': (rm_dst, [relopt, '--hash-style=both',
-                                              '-o', dst, obj])}, runs)
+        cases = {'relopt': (rm_dst, [relopt, '--hash-style=both', '-o', dst,
+                                     obj])}
+        if BEFORE['relopt']:
+            cases['before'] = (rm_dst, [BEFORE['relopt'], '--hash-style=both',
+                                        '-o', dst, obj])
+        r = median_runs(cases, runs)
         cpu, wall, rss = r['relopt']
+        if 'before' in r:
+            bprev = befores[-1] if befores else None
+            befores.append(r['before'][0])
+            before_rows.append('%9d  before %.3f s%s -> this build %.3f s%s'
+                               % (s, r['before'][0],
+                                  ' (x%.2f)' % (r['before'][0] / bprev)
+                                  if bprev else '', cpu,
+                                  ' (x%.2f)' % (cpu / prev) if prev else ''))
         rss = peak_rss([relopt, '--hash-style=both', '-o', dst, obj],
                        rm_dst) or rss
         fsize = os.path.getsize(obj)
@@ -395,6 +440,10 @@ def scaling_rows(relopt, work, runs, quick, out):
         goal('scaling %dk symbols: peak RSS / (1.5 x file + 16 MB)'
              % (s / 1000), rss / limit, 1.0)
         dat.append((s, cpu, rss / 1e6, fsize / 1e6))
+    if before_rows:
+        out.append('before (%s), CPU medians of the same interleaved runs '
+                   '(x: per doubling):' % BEFORE['relopt'])
+        out.extend(before_rows)
     return dat
 
 
@@ -532,6 +581,10 @@ def main():
     ap.add_argument('--only', default=None,
                     help='comma-separated sections to run (corpus, plugin, '
                     'scaling, strip, install, passes); default all')
+    ap.add_argument('--before', default=None, metavar='BUILDDIR',
+                    help='another build directory whose relopt and plugin '
+                    'run interleaved with this one\'s (corpus, plugin, '
+                    'scaling): before/after under the same load')
     ap.add_argument('--work', default=None,
                     help='scratch directory on the modules\' filesystem '
                     '(default: a new one under /var/tmp, removed after)')
@@ -541,6 +594,11 @@ def main():
                                           'relopt.so'))
     if a.quick:
         a.runs, a.modules, a.install_modules = 3, 5, 80
+    if a.before:
+        BEFORE['relopt'] = os.path.abspath(os.path.join(a.before, 'src',
+                                                        'relopt'))
+        BEFORE['plugin'] = os.path.abspath(os.path.join(
+            a.before, 'plugin', '.libs', 'relopt.so'))
     only = set(a.only.split(',')) if a.only else None
 
     def want(section):
@@ -550,9 +608,11 @@ def main():
     out = ['relopt performance, %s, %s, %d CPUs' % (
         time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime()),
         os.uname().release, os.cpu_count()),
-        'command: bench/perf.py --builddir %s --runs %d --modules %d%s%s'
+        'command: bench/perf.py --builddir %s --runs %d --modules %d%s%s%s'
         % (a.builddir, a.runs, a.modules, ' --quick' if a.quick else '',
-           ' --only ' + a.only if a.only else ''), '']
+           ' --only ' + a.only if a.only else '',
+           ' --before ' + a.before if a.before else ''),
+        'load average at the start: %.2f %.2f %.2f' % os.getloadavg(), '']
     def save():
         """Write what is measured so far (a long run stopped early keeps
         its finished sections)."""
@@ -578,6 +638,8 @@ def main():
         if want('scaling'):
             dat = scaling_rows(relopt, work, a.runs, a.quick, out)
             out.append(plot(dat, a.out))
+        out.append('')
+        out.append('load average at the end: %.2f %.2f %.2f' % os.getloadavg())
         out.append('')
         out.append('## goals (issues 17 and 26), this run')
         out.extend(GOALS)
