@@ -38,12 +38,13 @@ struct srec
 
 #define UNPLACED UINT32_MAX
 
-/* The first 8 bytes of NAME reversed, packed so that comparing two
-   packed values compares those bytes as rev_cmp does: the last byte of
-   the name is the most significant, and a name of fewer than 8 bytes is
-   padded with zeros (names hold no NUL, so the shorter name sorts
-   first, as rev_cmp says).  Equal tails mean both names have at least 8
-   bytes, or are the same name.  */
+/* The last 8 bytes of NAME (LEN bytes), packed so that comparing two
+   packed values compares those bytes reversed, the order of the table
+   (the reversed bytes, compared as unsigned; a name that is a suffix of
+   another first): the last byte of the name is the most significant,
+   and a name of fewer than 8 bytes is padded with zeros (names hold no
+   NUL, so the shorter name sorts first).  Equal tails mean both names
+   have at least 8 bytes, or are the same name.  */
 static uint64_t
 rev_tail (const char *s, size_t len)
 {
@@ -51,7 +52,7 @@ rev_tail (const char *s, size_t len)
   size_t i;
 
   /* The last 8 bytes read as a little-endian number are that packing:
-     one load, not a loop (rev_cmp computes a tail per 8 bytes it
+     one load, not a loop (the tie sort computes one per 8 bytes it
      compares).  */
   if (len >= 8)
     return relopt_get64 ((const unsigned char *)s + len - 8, false);
@@ -60,24 +61,17 @@ rev_tail (const char *s, size_t len)
   return v;
 }
 
-/* Compare the names of X and Y by their reversed bytes; equal names by
-   index, so the order is total.  From the end, 8 bytes at a time while
-   both names have them (as rev_tail packs them, one load each), then
-   byte by byte; a name that is a suffix of the other precedes it.  */
+/* Compare the first I bytes of X's name and the first J of Y's by their
+   reversed bytes (the rest agreeing), then by length (a name that is a
+   suffix of the other precedes it), then by index, so the order is
+   total.  8 bytes at a time while both have them (as rev_tail packs
+   them, one load each), then byte by byte.  */
 static int
-rev_cmp (const char *const *names, const struct srec *x, const struct srec *y)
+rev_cmp_prefix (const char *const *names, const struct srec *x, size_t i,
+                const struct srec *y, size_t j)
 {
   const char *sx = names[x->idx], *sy = names[y->idx];
-  size_t i = x->len, j = y->len;
 
-  if (x->tail != y->tail)
-    return x->tail < y->tail ? -1 : 1;
-  /* Equal tails: both names have 8 bytes or more, or are the same.  */
-  if (i < 8 || j < 8)
-    return x->idx < y->idx ? -1 : x->idx > y->idx;
-  /* Bytes [I, len) of X and [J, len) of Y agree.  */
-  i -= 8;
-  j -= 8;
   while (i >= 8 && j >= 8)
     {
       uint64_t cx = rev_tail (sx, i), cy = rev_tail (sy, j);
@@ -98,16 +92,39 @@ rev_cmp (const char *const *names, const struct srec *x, const struct srec *y)
   return x->idx < y->idx ? -1 : x->idx > y->idx;
 }
 
-/* Sort R[0..N) by rev_cmp, a bottom-up merge sort through TMP (N
-   records); the result is in R.  For the runs of equal tails, which are
-   short.  */
+/* Within a run of equal tails, each record's TAIL field holds the next 8
+   bytes instead (rev_tail of all but the last 8, 0 for a name of 8 bytes
+   or fewer): compare by it, then by what lies before, in the table
+   order.  Names of 16 bytes or fewer are decided without reading them:
+   equal keys mean the same bytes up to the shorter name's start.  */
+static int
+tie_cmp (const char *const *names, const struct srec *x, const struct srec *y)
+{
+  if (x->tail != y->tail)
+    return x->tail < y->tail ? -1 : 1;
+  if (x->len <= 16 || y->len <= 16)
+    {
+      if (x->len != y->len)
+        return x->len < y->len ? -1 : 1;
+      return x->idx < y->idx ? -1 : x->idx > y->idx;
+    }
+  return rev_cmp_prefix (names, x, x->len - 16, y, y->len - 16);
+}
+
+/* Sort the run R[0..N) of records with equal tails in the table order:
+   by the
+   next 8 bytes of each name (tie_cmp), a bottom-up merge sort through
+   TMP (N records); the result is in R, tails restored.  */
 static void
-merge_sort (const char *const *names, struct srec *r, struct srec *tmp,
-            size_t n)
+sort_ties (const char *const *names, struct srec *r, struct srec *tmp,
+           size_t n)
 {
   struct srec *a = r, *b = tmp, *t;
+  uint64_t tail = r[0].tail;
   size_t w, i;
 
+  for (i = 0; i < n; i++)
+    r[i].tail = r[i].len > 8 ? rev_tail (names[r[i].idx], r[i].len - 8) : 0;
   for (w = 1; w < n; w *= 2)
     {
       for (i = 0; i < n; i += 2 * w)
@@ -115,7 +132,7 @@ merge_sort (const char *const *names, struct srec *r, struct srec *tmp,
           size_t lo = i, mid = i + w < n ? i + w : n;
           size_t hi = i + 2 * w < n ? i + 2 * w : n, x = lo, y = mid, o = lo;
           while (x < mid && y < hi)
-            b[o++] = rev_cmp (names, &a[y], &a[x]) < 0 ? a[y++] : a[x++];
+            b[o++] = tie_cmp (names, &a[y], &a[x]) < 0 ? a[y++] : a[x++];
           while (x < mid)
             b[o++] = a[x++];
           while (y < hi)
@@ -125,8 +142,11 @@ merge_sort (const char *const *names, struct srec *r, struct srec *tmp,
       a = b;
       b = t;
     }
-  if (a != r)
-    memcpy (r, a, n * sizeof *r);
+  for (i = 0; i < n; i++)
+    {
+      r[i] = a[i];
+      r[i].tail = tail;
+    }
 }
 
 /* Whether the names of S and T are the same.  */
@@ -154,10 +174,10 @@ is_suffix (const char *const *names, const struct srec *s,
                 == 0;
 }
 
-/* Sort R[0..N) by rev_cmp; TMP holds N records.  Returns the sorted
-   array (R or TMP).  An LSD radix sort of the tails, one byte a pass,
-   skipping the bytes all tails share; then each run of equal tails by
-   rev_cmp.  */
+/* Sort R[0..N) in the table order (the names' reversed bytes, then
+   their index); TMP holds N records.  Returns the sorted array (R or
+   TMP).  An LSD radix sort of the tails, one byte a pass, skipping the
+   bytes all tails share; then each run of equal tails by sort_ties.  */
 static struct srec *
 sort_records (const char *const *names, struct srec *r, struct srec *tmp,
               size_t n)
@@ -192,7 +212,7 @@ sort_records (const char *const *names, struct srec *r, struct srec *tmp,
       for (j = i + 1; j < n && r[j].tail == r[i].tail; j++)
         ;
       if (j - i > 1)
-        merge_sort (names, r + i, tmp, j - i);
+        sort_ties (names, r + i, tmp, j - i);
     }
   return r;
 }

@@ -441,9 +441,12 @@ START_TEST (test_random_sets)
 }
 END_TEST
 
-/* Random sets of names up to 15 bytes over a 2-letter alphabet: names
-   of 8 bytes or more whose last 8 bytes agree (the radix sort's ties,
-   compared byte by byte), suffixes longer than 8 bytes, duplicates.  */
+/* Random sets of names over a 2-letter alphabet: up to 15 bytes (loops
+   0-39), or up to 12 bytes followed by one of a few shared endings of 0
+   to 17 bytes (loops 40-79): names of 8 bytes or more whose last 8 or
+   16 bytes agree (the radix sort's ties, and the ties' ties, compared by
+   the next 8 bytes, then byte by byte), suffixes longer than 8 and 16
+   bytes, duplicates.  */
 START_TEST (test_random_long_sets)
 {
   uint64_t seed = 7654321 + (uint64_t)_i * 104729;
@@ -451,17 +454,26 @@ START_TEST (test_random_long_sets)
   {
     MAXN = 400
   };
-  static char store[MAXN][16];
+  static char store[MAXN][32];
   const char *names[MAXN];
   size_t n = 1 + test_rand (&seed) % MAXN, i, len;
+  static const char *const endings[] = { "", "a", ".constprop.0",
+                                         "\xe9"
+                                         "a\xe9"
+                                         "a\xe9"
+                                         "a\xe9"
+                                         "a",
+                                         "_shared_ending_17" };
   unsigned char *buf;
 
   for (i = 0; i < n; i++)
     {
-      size_t l = test_rand (&seed) % 16, j;
+      size_t l = test_rand (&seed) % (_i < 40 ? 16 : 13), j;
       for (j = 0; j < l; j++)
         store[i][j] = "a\xe9"[test_rand (&seed) % 2];
       store[i][l] = '\0';
+      if (_i >= 40)
+        strcat (store[i], endings[test_rand (&seed) % ARRAY_SIZE (endings)]);
       names[i] = test_rand (&seed) % 23 == 0 ? NULL : store[i];
     }
   buf = merge_and_verify (names, n, &len);
@@ -591,7 +603,7 @@ strtab_suite (void)
   tcase_add_test (core, test_bfd_placement);
   tcase_add_test (core, test_permutations);
   tcase_add_loop_test (core, test_random_sets, 0, 40);
-  tcase_add_loop_test (core, test_random_long_sets, 0, 40);
+  tcase_add_loop_test (core, test_random_long_sets, 0, 80);
   suite_add_tcase (s, core);
 
   tcase_set_timeout (limits, TEST_TIMEOUT_LIMITS);
