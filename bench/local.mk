@@ -74,3 +74,13 @@ EXTRA_DIST += bench/perf.py
 bench-perf: src/relopt$(EXEEXT) plugin/relopt.la
 	$(PYTHON3) $(srcdir)/bench/perf.py --builddir . --out bench/results $(PERF_FLAGS)
 PYTHON3 = python3
+
+## The hash styles over the real-module corpus (bench/hash-style.py): bytes
+## added and CPU time of sysv, gnu and both, and the .hash statistics;
+## HASH_STYLE_FLAGS="--old /usr/bin/relopt" adds another relopt's sysv.
+HASH_STYLE_FLAGS =
+EXTRA_DIST += bench/hash-style.py bench/results/hash-style.md
+.PHONY: bench-hash-style
+bench-hash-style: src/relopt$(EXEEXT)
+	$(PYTHON3) $(srcdir)/bench/hash-style.py --relopt src/relopt$(EXEEXT) \
+	  --out bench/results/hash-style.md $(HASH_STYLE_FLAGS)
