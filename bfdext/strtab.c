@@ -174,47 +174,81 @@ is_suffix (const char *const *names, const struct srec *s,
                 == 0;
 }
 
-/* Sort R[0..N) in the table order (the names' reversed bytes, then
-   their index); TMP holds N records.  Returns the sorted array (R or
-   TMP).  An LSD radix sort of the tails, one byte a pass, skipping the
-   bytes all tails share; then each run of equal tails by sort_ties.  */
+/* An LSD radix sort of R[0..N) by tail, BITS (8 or 16) a pass, through
+   TMP (N records), skipping the digits all tails share; COUNT holds
+   64 / BITS rows of 2^BITS zeroed counters.  Returns the sorted array
+   (R or TMP).  */
 static struct srec *
-sort_records (const char *const *names, struct srec *r, struct srec *tmp,
-              size_t n)
+radix_sort (struct srec *r, struct srec *tmp, size_t n, unsigned bits,
+            uint32_t *count)
 {
-  size_t count[8][256];
-  size_t i, j, d;
+  const size_t nb = (size_t)1 << bits, mask = nb - 1;
+  const unsigned passes = 64 / bits;
+  unsigned d;
+  size_t i;
 
-  memset (count, 0, sizeof count);
   for (i = 0; i < n; i++)
-    for (d = 0; d < 8; d++)
-      count[d][(r[i].tail >> (8 * d)) & 0xff]++;
-  for (d = 0; d < 8; d++)
+    for (d = 0; d < passes; d++)
+      count[d * nb + ((r[i].tail >> (bits * d)) & mask)]++;
+  for (d = 0; d < passes; d++)
     {
-      size_t sum = 0, c;
+      uint32_t *c = count + d * nb, sum = 0;
       struct srec *t;
-      if (n == 0 || count[d][(r[0].tail >> (8 * d)) & 0xff] == n)
+      size_t k;
+      if (n == 0 || c[(r[0].tail >> (bits * d)) & mask] == n)
         continue;
-      for (c = 0; c < 256; c++)
+      for (k = 0; k < nb; k++)
         {
-          size_t k = count[d][c];
-          count[d][c] = sum;
-          sum += k;
+          uint32_t x = c[k];
+          c[k] = sum;
+          sum += x;
         }
       for (i = 0; i < n; i++)
-        tmp[count[d][(r[i].tail >> (8 * d)) & 0xff]++] = r[i];
+        tmp[c[(r[i].tail >> (bits * d)) & mask]++] = r[i];
       t = r;
       r = tmp;
       tmp = t;
     }
+  return r;
+}
+
+/* From this many names on, the radix sort takes 16 bits a pass: 4
+   passes over the records instead of 8, for 1 MiB of counters.  At 1M
+   names the two record arrays (32 MB) no longer fit the last cache, and
+   each pass is a trip to memory (bench/README.md, "Scaling").  */
+enum
+{
+  RADIX16_MIN = 1 << 17
+};
+
+/* Sort R[0..N) in the table order (the names' reversed bytes, then
+   their index); TMP holds N records (N < 2^32).  Returns the sorted
+   array (R or TMP), or NULL without memory.  A radix sort of the tails,
+   then each run of equal tails by sort_ties.  */
+static struct srec *
+sort_records (const char *const *names, struct srec *r, struct srec *tmp,
+              size_t n)
+{
+  uint32_t small[8 * 256], *big = NULL;
+  struct srec *s, *other;
+  size_t i, j;
+
+  if (n >= RADIX16_MIN
+      && (big = calloc ((size_t)4 << 16, sizeof *big)) == NULL)
+    return NULL;
+  if (big == NULL)
+    memset (small, 0, sizeof small);
+  s = big ? radix_sort (r, tmp, n, 16, big) : radix_sort (r, tmp, n, 8, small);
+  free (big);
+  other = s == r ? tmp : r;
   for (i = 0; i < n; i = j)
     {
-      for (j = i + 1; j < n && r[j].tail == r[i].tail; j++)
+      for (j = i + 1; j < n && s[j].tail == s[i].tail; j++)
         ;
       if (j - i > 1)
-        sort_ties (names, r + i, tmp, j - i);
+        sort_ties (names, s + i, other, j - i);
     }
-  return r;
+  return s;
 }
 
 /* The working state of one merge.  */
@@ -281,6 +315,12 @@ sort_names (const char *const *names, size_t n, struct merge *m)
       nr++;
     }
   s = sort_records (names, r, tmp, nr);
+  if (s == NULL)
+    {
+      free (r);
+      free (tmp);
+      return -1;
+    }
   /* Equal names are neighbours: keep the first of each, compacted in
      place, and number every name by its group.  */
   for (i = 0; i < nr; i++)

@@ -483,14 +483,15 @@ END_TEST
 
 /* ---- Limits ------------------------------------------------------------ */
 
-/* 100,000 names: "s<i>" and "long_prefix_s<i>".  Each short name is a
+/* 140,000 names (enough for the radix sort's 16-bit digits): "s<i>" and
+   "long_prefix_s<i>".  Each short name is a
    suffix of exactly its long name ("s12" does not end "s112"), so the
    optimum is 1 + sum of (strlen (long) + 1).  */
 START_TEST (test_large)
 {
   enum
   {
-    HALF = 50000
+    HALF = 70000
   };
   char (*store)[32] = calloc (2 * HALF, sizeof *store);
   const char **names = calloc (2 * HALF, sizeof *names);
