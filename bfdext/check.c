@@ -86,9 +86,7 @@ relopt_image_rlo_section (const relopt_image *img, uint32_t idx,
   r->size = s->sh_size;
   r->sh_link = s->sh_link;
   r->sh_info = s->sh_info;
-  r->sh_entsize = s->sh_type == RELOPT_SHT_HASH
-                      ? relopt_image_hash_entsize (img)
-                      : s->sh_entsize;
+  r->sh_entsize = s->sh_entsize;
 }
 
 /* Message for a table the library refused with RC and *F.  */
@@ -156,22 +154,30 @@ check_link (const relopt_image *img, uint32_t idx, const char *what,
   return 0;
 }
 
-/* The section header fields doc/design.md 2, 3 and 9 fix besides sh_link
-   and sh_entsize (which the loader library checks): sh_flags SHF_EXCLUDE
-   alone (SHF_ALLOC would make a loader copy the table into memory),
-   sh_addr 0, sh_info 0, and sh_addralign as relopt writes it: the word
-   size for .hash, 8 for an ELFCLASS64 .gnu.hash and 4 for ELFCLASS32, 4
-   for .addrorder.  Another value is a table relopt did not write as the
-   contract says, which a rewrite would change.  */
+/* The section header fields doc/design.md 2, 3 and 9 fix besides sh_link:
+   the name WHAT (when the file names its sections), sh_flags SHF_EXCLUDE alone
+   (SHF_ALLOC would make a loader copy the table into memory), sh_addr 0,
+   sh_info 0, and sh_addralign ALIGN and sh_entsize ENTSIZE as relopt writes
+   them: the word size for .hash (both), 8 and 0 for an ELFCLASS64 .gnu.hash
+   and 4 and 4 for ELFCLASS32 (as binutils writes it), 4 and 4 for .addrorder.
+   Another value is a table relopt did not write as the contract says, which a
+   rewrite would change.  */
 static int
 check_header (const relopt_image *img, uint32_t idx, const char *what,
-              uint64_t align, struct relopt_error *err)
+              uint64_t align, uint64_t entsize, struct relopt_error *err)
 {
   const struct relopt_section *s = &img->sec[idx];
   const char *field = NULL;
   uint64_t got = 0, want = 0;
   char lb[96];
 
+  /* Without a .shstrtab (e_shstrndx 0) no section has a name.  */
+  if (img->shstrndx != 0 && (s->name == NULL || strcmp (s->name, what) != 0))
+    return relopt_set_error (err, RELOPT_E_CHECK,
+                             "%s: a table of type %#x must be named %s "
+                             "(doc/design.md 1)",
+                             relopt_section_label (img, idx, lb, sizeof lb),
+                             (unsigned)s->sh_type, what);
   if (s->sh_flags != RELOPT_SHF_EXCLUDE)
     field = "sh_flags", got = s->sh_flags, want = RELOPT_SHF_EXCLUDE;
   else if (s->sh_addr != 0)
@@ -180,6 +186,8 @@ check_header (const relopt_image *img, uint32_t idx, const char *what,
     field = "sh_info", got = s->sh_info;
   else if (s->sh_addralign != align)
     field = "sh_addralign", got = s->sh_addralign, want = align;
+  else if (s->sh_entsize != entsize)
+    field = "sh_entsize", got = s->sh_entsize, want = entsize;
   if (!field)
     return 0;
   return relopt_set_error (
@@ -215,6 +223,8 @@ check_table (const relopt_image *img, uint32_t idx, const char *const *names,
   rc = check_header (img, idx, gnu ? ".gnu.hash" : ".hash",
                      gnu ? (img->elfclass == RELOPT_ELFCLASS64 ? 8 : 4)
                          : relopt_image_hash_entsize (img),
+                     gnu ? (img->elfclass == RELOPT_ELFCLASS64 ? 0 : 4)
+                         : relopt_image_hash_entsize (img),
                      err);
   if (rc)
     return rc;
@@ -241,7 +251,7 @@ check_addrorder (const relopt_image *img, uint32_t idx,
   rc = check_link (img, idx, ".addrorder", err);
   if (rc)
     return rc;
-  rc = check_header (img, idx, ".addrorder", 4, err);
+  rc = check_header (img, idx, ".addrorder", 4, 4, err);
   if (rc)
     return rc;
   relopt_image_rlo_elf (img, &e);

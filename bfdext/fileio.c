@@ -306,7 +306,11 @@ destination (const char *target, const char *mode_from, struct dest *d,
   memset (d, 0, sizeof *d);
   if (faccessat (AT_FDCWD, target, F_OK, AT_EACCESS) == 0
       && faccessat (AT_FDCWD, target, W_OK, AT_EACCESS) != 0)
-    return io_error (err, errno, "cannot replace read-only file", target);
+    return io_error (err, errno,
+                     errno == EROFS ? "cannot replace file on a read-only "
+                                      "file system"
+                                    : "cannot replace read-only file",
+                     target);
   if (stat (target, &st) == 0)
     {
       if (!S_ISREG (st.st_mode))

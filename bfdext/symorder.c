@@ -91,6 +91,21 @@ relopt_symorder_check_users (const relopt_image *img, struct relopt_error *err)
           "relopt cannot remap: refusing to reorder symbols (use "
           "--hash-style=sysv, which needs no reordering)",
           relopt_section_label (img, i, lb, sizeof lb), img->sec[i].sh_type);
+  /* A relocation section linked elsewhere: Linux applies every one
+     against the module's .symtab whatever sh_link says, so its r_info
+     indices would silently name other symbols after a reorder.  */
+  for (i = 1; i < img->shnum; i++)
+    if ((img->sec[i].sh_type == RELOPT_SHT_REL
+         || img->sec[i].sh_type == RELOPT_SHT_RELA)
+        && img->sec[i].sh_link != img->symtab)
+      return relopt_set_error (
+          err, RELOPT_E_REFUSE,
+          "%s is a relocation section linked to section %u, not to "
+          ".symtab (%u): its symbol indices cannot be remapped safely, "
+          "refusing to reorder symbols (use --hash-style=sysv, which needs "
+          "no reordering)",
+          relopt_section_label (img, i, lb, sizeof lb), img->sec[i].sh_link,
+          img->symtab);
   return 0;
 }
 

@@ -31,8 +31,10 @@ int relopt_symorder_gnu (const relopt_image *img, uint32_t *new_to_old,
                          struct relopt_error *err);
 
 /* Whether every section that links to .symtab is one whose symbol indices
-   relopt knows how to remap (or holds none).  Errors: RELOPT_E_REFUSE
-   naming the first unknown section.  */
+   relopt knows how to remap (or holds none), and every SHT_REL/SHT_RELA
+   links to .symtab (Linux applies a relocation section against .symtab
+   whatever its sh_link says, so one linked elsewhere cannot be remapped
+   safely).  Errors: RELOPT_E_REFUSE naming the first such section.  */
 int relopt_symorder_check_users (const relopt_image *img,
                                  struct relopt_error *err);
 

@@ -531,7 +531,7 @@ int rlo_sysv_validate_names(const struct rlo_sysv *t, struct rlo_fault *f)
 			get_sym(&t->elf, i, &s);
 			if (!sym_indexed(&s))
 				return fail(f, RLO_AT_SYMBOL, i, b,
-					    "is on a chain but is not an indexed symbol (stale table?)",
+					    "is on a chain but is not an indexed symbol (stale table, or relopt 0.2's rule 2: run relopt again)",
 					    RLO_E_SYMBOL);
 			if (umod32(sysv_hash_u(s.name), t->nbucket) != b)
 				return fail(f, RLO_AT_SYMBOL, i, b,

@@ -9,6 +9,9 @@ src_relopt_LDADD = bfdext/libbfdext.la $(LIBIBERTY) $(Z_LIBS) $(DL_LIBS)
 src_relopt_CPPFLAGS = $(AM_CPPFLAGS) \
 	-DRELOPT_PLUGIN_PATH='"$(pkglibdir)/relopt.so"' \
 	-DRELOPT_BFD_MODULE_PATH='"$(pkglibdir)/relopt-bfd.so"'
+## The paths above come from configure's prefix, through the Makefile: a
+## reconfigure with another --prefix must rebuild the objects using them.
+src/relopt-cmdline.$(OBJEXT) src/relopt-bfdload.$(OBJEXT): Makefile
 
 ## relopt-bfd.so: src/bfdview.c and libbfd, a libtool module beside the
 ## plugin that exports relopt_bfdview_ops only (src/bfdview.h).

@@ -163,6 +163,7 @@ TESTSUITE_DUMP_TESTS = \
 	testsuite/relopt.dump/x86_64-symkinds.d \
 	testsuite/relopt.dump/x86_64-symkinds.s \
 	testsuite/relopt.dump/x86_64-sysv-shdr.d \
+	testsuite/relopt.dump/x86_64-rel-link.d \
 	testsuite/relopt.dump/x86_64-sysv.d \
 	testsuite/relopt.dump/x86_64-sysv.s \
 	testsuite/relopt.dump/x86_64-unknown-link-sysv.d \

@@ -165,28 +165,35 @@ emit('sysv-sh_link-0', r"'\.hash'.*sh_link is 0, not \.symtab",
 
 
 
-def header_defects(tag, sec, what, rule, align):
+def header_defects(tag, sec, what, rule, align, entsize):
     """doc/design.md 2, 3, 9: sh_flags SHF_EXCLUDE alone, sh_addr 0,
-    sh_info 0, sh_addralign as relopt writes it (newuser finding 2)."""
+    sh_info 0, sh_addralign and sh_entsize as relopt writes them (newuser
+    finding 2; sh_entsize: the fresh user of 2026-12-04), and the name
+    (a table renamed .symtab passed --check)."""
     o = sec['hoff']
     flags = (o + 8, W)
     addr = (o + (16 if is64 else 12), W)
     info = (o + (44 if is64 else 28), 'I')
     al = (o + (48 if is64 else 32), W)
+    ent = (o + (56 if is64 else 36), W)
     for field, (off, fmt), val, want in (
             ('sh_flags', flags, 0x80000002, 0x80000000),
             ('sh_flags', flags, 0x2, 0x80000000),
             ('sh_addr', addr, 0x1000, 0),
             ('sh_info', info, 1, 0),
-            ('sh_addralign', al, 2 * align, align)):
+            ('sh_addralign', al, 2 * align, align),
+            ('sh_entsize', ent, 3, entsize),
+            ('sh_entsize', ent, 12 - entsize, entsize)):
         emit('%s-%s-%#x' % (tag, field, val),
              r"'%s'.* %s is %#x, not %s \(doc/design\.md %s\)"
              % (what.replace('.', r'\.'), field, val,
                 '%#x' % want if want else '0', rule),
              [(fmt, off, val)])
+    emit('%s-section-renamed' % tag, r"must be named %s" % what.replace('.', r'\.'),
+         [('I', o, symtab['name'])])
 
 
-header_defects('sysv', hsec, '.hash', 2, hent)
+header_defects('sysv', hsec, '.hash', 2, hent, hent)
 
 # ---- .gnu.hash ----
 G = gsec['off']
@@ -224,7 +231,7 @@ emit('gnu-size-wrong', r'size does not match the header',
      [('I', G, nb + 1)])
 emit('gnu-sh_link-0', r"'\.gnu\.hash'.*sh_link is 0, not \.symtab",
      [('I', link_off(gsec), 0)])
-header_defects('gnu', gsec, '.gnu.hash', 3, 8 if is64 else 4)
+header_defects('gnu', gsec, '.gnu.hash', 3, 8 if is64 else 4, 0 if is64 else 4)
 
 # ---- a table built for a different symtab: two hashed globals swap
 # names (their st_name), as a tool rewriting .symtab would leave it ----
