@@ -1,6 +1,6 @@
 /* addrorder.c -- the symbol address order (doc/design.md 9); see
    addrorder.h.  Which symbols belong is the loader library's predicate
-   (rlo_addrorder_considered), so what relopt writes and what a loader
+   (rlo_sym_indexed), so what relopt writes and what a loader
    validates cannot disagree; the order is this file's.  */
 
 #include <config.h>
@@ -87,7 +87,7 @@ relopt_addrorder_build (const relopt_image *img, unsigned char **bufp,
       struct relopt_sym s;
 
       relopt_image_get_sym (img, i, &s);
-      if (!rlo_addrorder_considered (s.st_shndx, s.name))
+      if (!rlo_sym_indexed (s.st_shndx, s.name))
         continue;
       keys[n].section = section_key (&s);
       keys[n].value = s.st_value;

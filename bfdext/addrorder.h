@@ -21,7 +21,7 @@ bool relopt_addrorder_wanted (const relopt_image *img,
 
 /* The .addrorder bytes for IMG's symtab as it is (call after every pass
    that moves symbols): the indices of the symbols Linux's
-   find_kallsyms_symbol() considers (rlo_addrorder_considered: defined,
+   find_kallsyms_symbol() considers (rlo_sym_indexed: defined,
    named, not a Linux mapping symbol), ascending by (section key,
    st_value, index), each a 4-byte word in IMG's byte order.  *BUFP gets
    a malloc'd buffer the caller owns (non-NULL also when empty), *LENP its

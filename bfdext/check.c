@@ -7,20 +7,19 @@
    (loader/relopt-loader.h: rlo_sysv_validate, rlo_gnu_validate), which
    is what lets a loader trust the table blindly:
    - sh_link is .symtab; the header words and size are consistent;
-   - .hash: every chain member is a hashed symbol in its own bucket,
-     chains ascend (so they end, are disjoint and meet a name's lowest
-     index first), every hashed symbol is reachable (or, left out by
-     doc/design.md 2, an earlier symbol of its name is);
+   - .hash, in the library's two passes: chains ascend and end and
+     together hold no more entries than symbols (structural); every
+     chain member is an indexed symbol in its own bucket, and every
+     indexed symbol is chained exactly once (names), which is exactly
+     doc/design.md 2's table, up to the bucket count;
    - .gnu.hash: hashed symbols are exactly [symoffset, nsyms), in bucket
      order, buckets point at each run's start, chain words hold the hash
      and the end bit, the bloom filter has both bits of every symbol.
    So every lookup answers what a linear scan does, without doing them
    all: linear in the table and symtab sizes, also on a crafted table
    whose symbols all share one bucket.
-   On top of what a loader needs, relopt's own rule for .hash (doc/design.md
-   2): chained are exactly the first symbol of each hashed name, mapping
-   symbols never (check_sysv_rule); and a file must carry at least one
-   table unless --hash-style=none says otherwise.
+   On top of what a loader needs, a file must carry at least one table
+   unless --hash-style=none says otherwise.
    .addrorder (doc/design.md 9), when present (required by
    --addr-order=yes), goes through rlo_addrorder_validate: linked to
    .symtab, 4-byte entries, every entry a symbol find_kallsyms_symbol()
@@ -126,13 +125,14 @@ table_error (const relopt_image *img, uint32_t idx, const char *const *names,
                                  "%s: nchain %llu differs from the .symtab "
                                  "entry count %u (stale table?)",
                                  label, v, img->nsyms);
-      if (rc == RLO_E_MISSING)
+      if (rc == RLO_E_MISSING
+          && img->sec[idx].sh_type == RELOPT_SHT_RELOPT_ADDRORDER)
         return relopt_set_error (
             err, RELOPT_E_CHECK,
             "%s: %llu entries, but %llu symbols are defined, named and not "
             "mapping symbols (stale table?)",
             label, (unsigned long long)(img->sec[idx].sh_size / 4), v);
-      if (rc == RLO_E_HEADER || rc == RLO_E_SIZE)
+      if (rc == RLO_E_HEADER || rc == RLO_E_SIZE || rc == RLO_E_MISSING)
         return relopt_set_error (err, RELOPT_E_CHECK, "%s: %s (%llu)", label,
                                  what, v);
       return relopt_set_error (err, RELOPT_E_CHECK, "%s: %s", label, what);
@@ -250,91 +250,6 @@ check_addrorder (const relopt_image *img, uint32_t idx,
   return rc == RLO_OK ? 0 : table_error (img, idx, names, rc, &f, err);
 }
 
-/* Symbol I is on a .hash chain but doc/design.md 2 leaves it out (FIRST as
-   relopt_sysv_select gives it): say why.  */
-static int
-sysv_not_chained (const relopt_image *img, uint32_t idx,
-                  const char *const *names, const uint32_t *first, uint32_t i,
-                  struct relopt_error *err)
-{
-  char lb[96];
-  const char *sec = relopt_section_label (img, idx, lb, sizeof lb);
-  struct relopt_sym sym;
-
-  if (first[i] != 0)
-    return relopt_set_error (err, RELOPT_E_CHECK,
-                             "%s: symbol %u '%.60s' is on a chain but symbol "
-                             "%u has the same name (only the first of a "
-                             "name is chained)",
-                             sec, i, names[i], first[i]);
-  /* Hashed on a machine without mapping symbols (e_machine 0), not on
-     this one: the mapping-symbol rule is the only difference.  */
-  relopt_image_get_sym (img, i, &sym);
-  if (rlo_sysv_hashed (0, sym.st_info, sym.shndx, sym.name)
-      && !rlo_sysv_hashed (img->e_machine, sym.st_info, sym.shndx, sym.name))
-    return relopt_set_error (err, RELOPT_E_CHECK,
-                             "%s: symbol %u '%.60s' is on a chain but is a "
-                             "mapping symbol (never chained)",
-                             sec, i, names[i]);
-  return relopt_set_error (err, RELOPT_E_CHECK,
-                           "%s: symbol %u '%.60s' is on a chain but is not a "
-                           "hashed symbol (stale table?)",
-                           sec, i, names[i]);
-}
-
-/* doc/design.md 2 on a .hash the loader library already validated (so the
-   header and size are right, every word is an index below nchain, every
-   chain ends and the chains are disjoint: the walk below is linear and
-   reads the words in place): the chained symbols are exactly
-   relopt_sysv_select's.  */
-static int
-check_sysv_rule (const relopt_image *img, uint32_t idx,
-                 const char *const *names, struct relopt_error *err)
-{
-  const struct relopt_section *s = &img->sec[idx];
-  unsigned es = relopt_image_hash_entsize (img);
-  uint64_t nbucket = relopt_get_n (s->data, es, img->big);
-  const unsigned char *bucket = s->data + 2 * es;
-  const unsigned char *chain = bucket + nbucket * es;
-  unsigned char *hashed = NULL, *reached = NULL;
-  uint32_t *first = NULL, i;
-  uint64_t b;
-  char lb[96];
-  int rc;
-
-  hashed = calloc (img->nsyms ? img->nsyms : 1, 1);
-  reached = calloc (img->nsyms ? img->nsyms : 1, 1);
-  first = calloc (img->nsyms ? img->nsyms : 1, sizeof *first);
-  if (hashed == NULL || reached == NULL || first == NULL)
-    {
-      rc = relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
-      goto out;
-    }
-  rc = relopt_sysv_select (img, names, hashed, first, err);
-  for (b = 0; rc == 0 && b < nbucket; b++)
-    for (i = (uint32_t)relopt_get_n (bucket + b * es, es, img->big);
-         rc == 0 && i != 0;
-         i = (uint32_t)relopt_get_n (chain + (uint64_t)i * es, es, img->big))
-      {
-        if (!hashed[i])
-          rc = sysv_not_chained (img, idx, names, first, i, err);
-        reached[i] = 1;
-      }
-  for (i = 1; rc == 0 && i < img->nsyms; i++)
-    if (hashed[i] && !reached[i])
-      rc = relopt_set_error (err, RELOPT_E_CHECK,
-                             "%s: symbol %u '%.60s' is missing from the "
-                             "table (stale table?)",
-                             relopt_section_label (img, idx, lb, sizeof lb), i,
-                             names[i]);
-
-out:
-  free (hashed);
-  free (reached);
-  free (first);
-  return rc;
-}
-
 /* Which tables must be there.  Without --hash-style, at least one: a
    module relopt never processed (or whose tables a later tool removed)
    is not what --check certifies.  With it, each table the style names
@@ -403,8 +318,6 @@ relopt_check_image (const relopt_image *img, const struct relopt_options *opts,
     return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
   if (sysv)
     rc = check_table (img, sysv, names, err);
-  if (rc == 0 && sysv)
-    rc = check_sysv_rule (img, sysv, names, err);
   if (rc == 0 && gnu)
     rc = check_table (img, gnu, names, err);
   if (rc == 0 && addr)

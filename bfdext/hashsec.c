@@ -205,14 +205,18 @@ build_sysv (relopt_image *img, uint32_t *idx, struct relopt_stats *stats,
   unsigned char *hashed = calloc (img->nsyms ? img->nsyms : 1, 1), *buf;
   uint32_t i, j, len;
   size_t size;
-  int rc;
+  int rc = 0;
 
   if (names == NULL || hashed == NULL)
     rc = relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
-  else
-    rc = relopt_sysv_select (img, names, hashed, NULL, err);
   for (i = 1; rc == 0 && i < img->nsyms; i++)
-    stats->sysv_nhashed += hashed[i];
+    {
+      struct relopt_sym s;
+
+      relopt_image_get_sym (img, i, &s);
+      hashed[i] = relopt_sym_sysv_hashed (&s);
+      stats->sysv_nhashed += hashed[i];
+    }
   if (rc == 0)
     rc = relopt_sysv_build (names, hashed, img->nsyms, &t, err);
   free (names);

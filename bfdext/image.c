@@ -106,12 +106,13 @@ relopt_image_rewrites (const relopt_image *img, uint32_t idx)
 
 /* The rules are the loader library's (loader/relopt-loader.h), so the
    tables relopt writes and the validation loaders run cannot disagree on
-   which symbols belong in them.  SHN_XINDEX symbols are judged by their
-   real section index.  */
+   which symbols belong in them.  .hash judges the raw st_shndx, as Linux
+   does; .gnu.hash judges SHN_XINDEX symbols by their real section
+   index.  */
 bool
-relopt_sym_sysv_hashed (const relopt_image *img, const struct relopt_sym *sym)
+relopt_sym_sysv_hashed (const struct relopt_sym *sym)
 {
-  return rlo_sysv_hashed (img->e_machine, sym->st_info, sym->shndx, sym->name);
+  return rlo_sym_indexed (sym->st_shndx, sym->name);
 }
 
 bool

@@ -246,12 +246,13 @@ void relopt_image_pop_section (relopt_image *img);
    else 4).  */
 unsigned relopt_image_hash_entsize (const relopt_image *img);
 
-/* Whether symbol SYM may be chained in .hash (doc/design.md 2: defined, named,
-   not STT_SECTION/STT_FILE, not an ARM/AArch64 mapping symbol; of several
-   symbols with one name only the first is chained, see relopt_sysv_select) /
-   is hashed in .gnu.hash (doc/design.md 3: defined, named, global or weak). */
-bool relopt_sym_sysv_hashed (const relopt_image *img,
-                             const struct relopt_sym *sym);
+/* Whether symbol SYM is chained in .hash (doc/design.md 2: the symbols
+   Linux's kallsyms considers, the set .addrorder lists: raw st_shndx !=
+   SHN_UNDEF, a name that is not empty and not a Linux mapping symbol,
+   any type; every one, duplicates too) / is hashed in .gnu.hash
+   (doc/design.md 3: defined, named, global or weak, not STT_SECTION or
+   STT_FILE).  */
+bool relopt_sym_sysv_hashed (const struct relopt_sym *sym);
 bool relopt_sym_gnu_hashed (const struct relopt_sym *sym);
 
 /* Whether SH_TYPE is one of the tables relopt writes and rebuilds
@@ -271,14 +272,6 @@ bool relopt_symtab_user_type (uint32_t sh_type);
    else keeps its bytes (doc/design.md 1): --against compares them, and a REL
    branch addend is never read from a section this answers true for.  */
 bool relopt_image_rewrites (const relopt_image *img, uint32_t idx);
-
-/* Whether NAME is an ARM/AArch64 mapping symbol (AAELF: "$a", "$d",
-   "$t", "$x", alone or followed by '.' and more).  relopt_sym_sysv_hashed
-   leaves them out on EM_ARM and EM_AARCH64 only, where AAELF reserves
-   them (doc/design.md 2 says "the ARM/AArch64 mapping symbols"; elsewhere such
-   a name is an ordinary symbol a loader may look up), as the loader
-   library does (loader/relopt-loader.h).  */
-bool relopt_is_mapping_symbol (const char *name);
 
 /* An array of IMG's NSYMS symbol names (unnamed: ""; entry 0 keeps a
    name if it has one), pointing into the .strtab bytes; caller frees the

@@ -15,7 +15,7 @@ const struct relopt_option_info relopt_option_table[RELOPT_OPTION_COUNT] = {
   [RELOPT_OPTION_HASH_STYLE] = { .name = "hash-style",
                                  .arg = "STYLE",
                                  .scope = RELOPT_SCOPE_BOTH,
-                                 .help = "sysv, gnu (default), both or none" },
+                                 .help = "sysv (default), gnu, both or none" },
   [RELOPT_OPTION_ADDR_ORDER]
   = { .name = "addr-order",
       .arg = "WHEN",
@@ -103,7 +103,7 @@ void
 relopt_options_init (struct relopt_options *opts)
 {
   memset (opts, 0, sizeof *opts);
-  opts->hash_style = RELOPT_HASH_GNU;
+  opts->hash_style = RELOPT_HASH_SYSV;
   opts->merge_strtab = true;
   opts->sort_branch_relocs = true;
   opts->flush = true;

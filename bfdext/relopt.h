@@ -98,7 +98,7 @@ extern "C"
      relopt_parse_option (the ld plugin, from -plugin-opt).  */
   struct relopt_options
   {
-    unsigned hash_style;     /* RELOPT_HASH_* bits; default RELOPT_HASH_GNU */
+    unsigned hash_style;     /* RELOPT_HASH_* bits; default RELOPT_HASH_SYSV */
     bool hash_style_given;   /* hash-style= was parsed: --check then also
                                 requires the tables it names */
     unsigned addr_order;     /* RELOPT_ADDR_ORDER_*; default auto */

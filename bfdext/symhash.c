@@ -7,7 +7,6 @@
 #include "symhash.h"
 #include "../loader/relopt-loader.h"
 #include "image.h"
-#include "iberty.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -98,61 +97,6 @@ relopt_sysv_build (const char *const *names, const unsigned char *hashed,
         t->chain[i] = t->bucket[b];
         t->bucket[b] = i;
       }
-  return 0;
-}
-
-/* Entries of the first-of-name table are pointers into the NAMES array,
-   so an entry's symbol index is its offset from NAMES.  */
-static hashval_t
-name_slot_hash (const void *p)
-{
-  return htab_hash_string (*(const char *const *)p);
-}
-
-static int
-name_slot_eq (const void *a, const void *b)
-{
-  return strcmp (*(const char *const *)a, *(const char *const *)b) == 0;
-}
-
-int
-relopt_sysv_select (const relopt_image *img, const char *const *names,
-                    unsigned char *chained, uint32_t *first,
-                    struct relopt_error *err)
-{
-  htab_t seen;
-  uint32_t i;
-
-  memset (chained, 0, img->nsyms ? img->nsyms : 1);
-  if (first)
-    memset (first, 0, (img->nsyms ? img->nsyms : 1) * sizeof *first);
-  seen = htab_create_alloc (img->nsyms ? img->nsyms : 1, name_slot_hash,
-                            name_slot_eq, NULL, calloc, free);
-  if (seen == NULL)
-    return nomem (err);
-  for (i = 1; i < img->nsyms; i++)
-    {
-      struct relopt_sym s;
-      void **slot;
-
-      relopt_image_get_sym (img, i, &s);
-      if (!relopt_sym_sysv_hashed (img, &s))
-        continue;
-      slot = htab_find_slot (seen, &names[i], INSERT);
-      if (slot == NULL)
-        {
-          htab_delete (seen);
-          return nomem (err);
-        }
-      if (*slot == NULL)
-        {
-          *slot = (void *)&names[i];
-          chained[i] = 1;
-        }
-      if (first)
-        first[i] = (uint32_t)((const char *const *)*slot - names);
-    }
-  htab_delete (seen);
   return 0;
 }
 

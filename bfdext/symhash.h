@@ -4,9 +4,9 @@
    - SysV: System V gABI, "Hash Table": nbucket, nchain, bucket[nbucket],
      chain[nchain]; words of 4 bytes (8 bytes on 64-bit s390 and Alpha, as
      their ABI supplements say).  relopt's rule (doc/design.md 2): nchain is
-   the .symtab entry count; only the first symbol of each name is chained
-     (relopt_sysv_select); chains are ordered so a walk meets symbols in
-     ascending index order.
+     the .symtab entry count; every symbol relopt_sym_sysv_hashed accepts
+     is chained, duplicate names too, and chains are ordered so a walk
+     meets symbols in ascending index order.
    - GNU: as implemented in glibc (elf/dl-lookup.c) and binutils
      (bfd/elflink.c): nbuckets, symoffset, bloom_size, bloom_shift (4-byte
      words), bloom[bloom_size] (ELF-class words: 32 or 64 bits),
@@ -56,18 +56,6 @@ struct relopt_sysv_table
 int relopt_sysv_build (const char *const *names, const unsigned char *hashed,
                        uint32_t nsyms, struct relopt_sysv_table *t,
                        struct relopt_error *err);
-
-/* Which symbols of IMG .hash chains (doc/design.md 2): CHAINED[I] (NSYMS
-   bytes) is set for each symbol that relopt_sym_sysv_hashed accepts and that
-   is the first (lowest index) of its name among those; a later symbol with the
-   same name could never be returned by a lookup and is left out. NAMES are
-   IMG's symbol names (relopt_image_sym_names).  When FIRST is not NULL,
-   FIRST[I] (NSYMS entries) gets, for every accepted symbol, the index of the
-   first accepted symbol with its name (I itself when chained), and 0 for the
-   others.  Errors: RELOPT_E_NOMEM.  */
-int relopt_sysv_select (const struct relopt_image *img,
-                        const char *const *names, unsigned char *chained,
-                        uint32_t *first, struct relopt_error *err);
 
 /* Encode T into a new buffer *OUTP of *LENP bytes (caller frees).  */
 int relopt_sysv_encode (const struct relopt_sysv_table *t, unsigned entsize,

@@ -8,16 +8,21 @@
    file): rlo_*_validate, and when it succeeds, the promise a loader
    relies on: for the names of the first symbols, and for names no symbol
    has, rlo_*_lookup answers what a linear scan answers (the lowest hashed
-   index with that name, or 0).  For every SHT_REL/SHT_RELA section of an
-   EM_ARM/EM_AARCH64 object: rlo_count_branch_targets, and when it
-   succeeds, the counts obey plts, distinct <= branches.  For the
-   .symtab's .addrorder (doc/design.md 9): rlo_addrorder_validate, then
-   rlo_addrorder_merge for a placement of the sections one after another
-   (in header order, each at a 16-byte boundary from 0x100000, as made
-   here), and when both succeed, for the first symbols' addresses and
-   their neighbours, rlo_addrorder_lookup answers what Linux 6.12's
-   find_kallsyms_symbol() loop (tests/kallsyms-loop.h) answers (best symbol and
-   next address).
+   index with that name, or 0), and for .hash rlo_sysv_next and
+   rlo_sysv_count give every match in the scan's order.  .hash also goes
+   through the structural pass alone (rlo_sysv_validate_structure): when
+   it succeeds, lookups of those names must stay inside the sections
+   (ASan) and end, whatever they answer; the names pass
+   (rlo_sysv_validate_names) then decides as rlo_sysv_validate does.  For every
+   SHT_REL/SHT_RELA section of an EM_ARM/EM_AARCH64 object:
+   rlo_count_branch_targets, and when it succeeds, the counts obey plts,
+   distinct <= branches.  For the .symtab's .addrorder (doc/design.md 9):
+   rlo_addrorder_validate, then rlo_addrorder_merge for a placement of the
+   sections one after another (in header order, each at a 16-byte boundary from
+   0x100000, as made here), and when both succeed, for the first symbols'
+   addresses and their neighbours, rlo_addrorder_lookup answers what
+   Linux 6.12's find_kallsyms_symbol() loop (tests/kallsyms-loop.h) answers
+   (best symbol and next address).
 
    Built by fuzz/run-fuzz.sh --loader with -fsanitize=fuzzer,address,
    undefined; with -DRLO_FUZZ_MAIN it is a replay program (one file per
@@ -101,13 +106,11 @@ sym_name (const struct rlo_elf *e, uint32_t i, int gnu, int *hashed)
   if (st_name >= e->strtab_size)
     return NULL;
   n = (const char *)e->strtab + st_name;
-  *hashed = shndx != 0 && n[0] != 0 && (info & 0xf) != 3 && (info & 0xf) != 4;
-  if (gnu && (info >> 4) == 0)
-    *hashed = 0;
-  if (!gnu && (e->machine == RLO_EM_ARM || e->machine == RLO_EM_AARCH64)
-      && n[0] == '$' && strchr ("adtx", n[1]) && n[1] != 0
-      && (n[2] == 0 || n[2] == '.'))
-    *hashed = 0;
+  if (!gnu)
+    *hashed = kallsyms_loop_considers (shndx, n);
+  else
+    *hashed = shndx != 0 && n[0] != 0 && (info & 0xf) != 3 && (info & 0xf) != 4
+              && (info >> 4) != 0;
   return n;
 }
 
@@ -122,22 +125,30 @@ is_xindex (const struct rlo_elf *e, uint32_t i)
   return rd (p + (c64 ? 6 : 14), 2, e->big_endian) == 0xffff;
 }
 
-/* The linear scan: lowest hashed index named NAME, SHN_XINDEX symbols
-   left out (relopt hashed them by their real index, which only
-   SHT_SYMTAB_SHNDX knows).  */
+/* The linear scan: the lowest hashed index above AFTER named NAME; for
+   .gnu.hash SHN_XINDEX symbols left out (relopt hashed them by their real
+   index, which only SHT_SYMTAB_SHNDX knows), for .hash not (Linux reads
+   the raw st_shndx, and so does the rule).  */
 static uint32_t
-linear (const struct rlo_elf *e, uint32_t nsyms, int gnu, const char *name)
+linear_from (const struct rlo_elf *e, uint32_t nsyms, int gnu,
+             const char *name, uint32_t after)
 {
   uint32_t i;
   int h;
 
-  for (i = 1; i < nsyms; i++)
+  for (i = after + 1; i < nsyms; i++)
     {
       const char *n = sym_name (e, i, gnu, &h);
-      if (h && !is_xindex (e, i) && strcmp (n, name) == 0)
+      if (h && !(gnu && is_xindex (e, i)) && strcmp (n, name) == 0)
         return i;
     }
   return 0;
+}
+
+static uint32_t
+linear (const struct rlo_elf *e, uint32_t nsyms, int gnu, const char *name)
+{
+  return linear_from (e, nsyms, gnu, name, 0);
 }
 
 /* GOT is the linear scan's answer WANT, or an SHN_XINDEX symbol of that
@@ -151,7 +162,7 @@ agrees (const struct rlo_elf *e, uint32_t nsyms, int gnu, const char *name,
 
   if (got == want)
     return 1;
-  if (got == 0 || got >= nsyms || (want != 0 && got > want)
+  if (!gnu || got == 0 || got >= nsyms || (want != 0 && got > want)
       || !is_xindex (e, got))
     return 0;
   n = sym_name (e, got, gnu, &h);
@@ -178,6 +189,23 @@ check_lookups (const struct rlo_elf *e, int gnu, const void *t)
         violated (gnu ? "gnu lookup differs from the linear scan"
                       : "sysv lookup differs from the linear scan",
                   got, want);
+      if (!gnu)
+        {
+          /* Every further match, in the scan's order, then the count.  */
+          uint32_t k = got, count = got != 0;
+          while (k != 0)
+            {
+              uint32_t nk = rlo_sysv_next (t, n, k);
+              want = linear_from (e, nsyms, 0, n, k);
+              if (nk != want)
+                violated ("sysv next differs from the linear scan", nk, want);
+              count += nk != 0;
+              k = nk;
+            }
+          if (rlo_sysv_count (t, n) != count)
+            violated ("sysv count differs from the matches", count,
+                      rlo_sysv_count (t, n));
+        }
       snprintf (absent, sizeof absent, "%.200s\001x", n);
       want = linear (e, nsyms, gnu, absent);
       got = gnu ? rlo_gnu_lookup (t, absent) : rlo_sysv_lookup (t, absent);
@@ -363,7 +391,24 @@ LLVMFuzzerTestOneInput (const unsigned char *data, size_t size)
       if (sh[i].type == 5 /* SHT_HASH */)
         {
           struct rlo_sysv t;
-          int rc = rlo_sysv_validate (&e, &s, &t, &bad);
+          int rc = rlo_sysv_validate_structure (&e, &s, &t, &bad), rc2;
+          if (rc == RLO_OK)
+            {
+              /* Structure alone: any answer, but in bounds and ending.  */
+              uint32_t k, nsyms = (uint32_t)(e.symtab_size / e.symtab_entsize);
+              for (k = 0; k < nsyms && k < 200; k++)
+                {
+                  int h;
+                  const char *n = sym_name (&e, k, 0, &h);
+                  if (n != NULL && rlo_sysv_count (&t, n) >= nsyms)
+                    violated ("sysv count past the symbol count", k, nsyms);
+                }
+              rc = rlo_sysv_validate_names (&t, &bad);
+            }
+          rc2 = rlo_sysv_validate (&e, &s, &t, NULL);
+          if (rc2 != rc)
+            violated ("the two passes differ from rlo_sysv_validate",
+                      (uint32_t)-rc, (uint32_t)-rc2);
           say (".hash", i, rc, &bad);
           if (rc == RLO_OK)
             check_lookups (&e, 0, &t);

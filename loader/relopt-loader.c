@@ -147,26 +147,14 @@ static int name_eq(const unsigned char *s, const char *name)
 	return 0;
 }
 
-/* Two strtab strings.  */
-static int str_eq(const unsigned char *a, const unsigned char *b)
-{
-	return name_eq(a, (const char *)b);
-}
-
 /*
- * ARM/AArch64 mapping symbol names (AAELF): "$a", "$d", "$t", "$x", alone
- * or followed by '.' and more.
+ * Linux's is_mapping_symbol() (include/linux/module_symbol.h), on every
+ * machine: the name starts with '$', ".L" or "L0".
  */
-static int is_mapping_name(const unsigned char *n)
+static int linux_mapping_name(const unsigned char *n)
 {
-	return n[0] == '$' &&
-	       (n[1] == 'a' || n[1] == 'd' || n[1] == 't' || n[1] == 'x') &&
-	       (n[2] == 0 || n[2] == '.');
-}
-
-static int mapping_machine(const struct rlo_elf *elf)
-{
-	return elf->machine == RLO_EM_ARM || elf->machine == RLO_EM_AARCH64;
+	return n[0] == '$' || (n[0] == '.' && n[1] == 'L') ||
+	       (n[0] == 'L' && n[1] == '0');
 }
 
 /* ---- the symtab ----------------------------------------------------- */
@@ -243,21 +231,15 @@ static int check_elf(const struct rlo_elf *elf, u32 *nsyms)
 }
 
 /*
- * Defined, named (inside .strtab), not STT_SECTION/STT_FILE: what may sit
- * on a SysV chain (mapping symbols included, as older relopt chained
- * them).
+ * The symbols Linux's kallsyms considers (doc/design.md 2 and 9): raw
+ * st_shndx != SHN_UNDEF, a name inside .strtab that is not empty and not
+ * a mapping symbol, any type and binding.  .hash chains every one and
+ * .addrorder lists every one.
  */
-static int sysv_chainable(const struct sym *s)
+static int sym_indexed(const struct sym *s)
 {
 	return s->shndx != RLO_SHN_UNDEF && s->name && s->name[0] != 0 &&
-	       s->type != RLO_STT_SECTION && s->type != RLO_STT_FILE;
-}
-
-/* Hashed in .hash by relopt's current contract (doc/design.md 2).  */
-static int sysv_hashed(const struct rlo_elf *elf, const struct sym *s)
-{
-	return sysv_chainable(s) &&
-	       !(mapping_machine(elf) && is_mapping_name(s->name));
+	       !linux_mapping_name(s->name);
 }
 
 /*
@@ -273,10 +255,15 @@ static int is_xindex(const struct sym *s)
 	return s->shndx == RLO_SHN_XINDEX;
 }
 
-/* Hashed in .gnu.hash (doc/design.md 3).  */
+/*
+ * Hashed in .gnu.hash (doc/design.md 3): defined, named (inside .strtab),
+ * not STT_SECTION or STT_FILE, not local.
+ */
 static int gnu_hashed(const struct sym *s)
 {
-	return sysv_chainable(s) && s->bind != RLO_STB_LOCAL;
+	return s->shndx != RLO_SHN_UNDEF && s->name && s->name[0] != 0 &&
+	       s->type != RLO_STT_SECTION && s->type != RLO_STT_FILE &&
+	       s->bind != RLO_STB_LOCAL;
 }
 
 /* Hash of a strtab string: like rlo_*_hash, for unsigned int bytes.  */
@@ -445,164 +432,46 @@ static int sysv_header(const struct rlo_elf *elf,
 }
 
 /*
- * Every bucket and chain word is 0 (empty/end) or a symbol index, and
- * symbol 0 is on no chain.
+ * The structural pass over the words: each bucket word is 0 (empty) or a
+ * symbol index; chain[0] is 0; each chain[i] is 0 (end) or an index above
+ * i, so every walk ascends and ends within nchain steps; and the walks of
+ * all buckets together take at most nchain - 1 steps, which a table whose
+ * chains are disjoint keeps (a crafted table whose chains merge is
+ * refused here, or, if it stays under the bound, by the names pass).
+ * Reads no symbol and no name.
  */
-static int sysv_indices(const struct rlo_sysv *t, struct rlo_fault *f)
+static int sysv_structure(const struct rlo_sysv *t, struct rlo_fault *f)
 {
-	u64 k, nwords = (u64)t->nbucket + t->nchain;
+	u64 k, steps = 0;
+	u32 b, i;
 
-	for (k = 0; k < nwords; k++) {
+	for (k = 0; k < (u64)t->nbucket + t->nchain; k++) {
 		/* All 64 bits of an 8-byte word: sysv_word truncates.  */
 		u64 v = get_word(t->words + k * t->entsize, t->entsize,
 				 t->elf.big_endian);
-		if (v != 0 && v >= t->nchain)
-			return fail(f,
-				    k < t->nbucket ? RLO_AT_BUCKET :
-						     RLO_AT_CHAIN,
-				    k < t->nbucket ? k : k - t->nbucket, v,
-				    "is past nchain", RLO_E_INDEX);
+		u64 c = k - t->nbucket;
+
+		if (k < t->nbucket && v >= t->nchain)
+			return fail(f, RLO_AT_BUCKET, k, v, "is past nchain",
+				    RLO_E_INDEX);
+		if (k >= t->nbucket && v != 0 && (v <= c || v >= t->nchain))
+			return fail(f, RLO_AT_CHAIN, c, v,
+				    "does not ascend to a symbol below nchain (chains must ascend and end)",
+				    RLO_E_CHAIN);
 	}
-	if (t->nchain > 0 && sysv_chain(t, 0) != 0)
-		return fail(f, RLO_AT_CHAIN, 0, sysv_chain(t, 0),
-			    "is not 0 (symbol 0 is on no chain)", RLO_E_INDEX);
-	return RLO_OK;
-}
-
-/*
- * What walking every chain found: symbols chained, of them hashed ones
- * (sysv_hashed), and non-empty buckets.
- */
-struct sysv_walk {
-	u64 chained, chained_hashed, nonempty;
-};
-
-/*
- * Walk every chain once.  Each symbol must hash to the bucket being
- * walked, so no symbol is on two chains; indices strictly ascend, so a
- * chain ends within nchain steps and meets a name's lowest index first.
- * Together the walks take at most nchain - 1 steps.
- */
-static int sysv_walk_chains(const struct rlo_sysv *t, struct sysv_walk *w,
-			    struct rlo_fault *f)
-{
-	u32 b, i;
-	struct sym s;
-
-	w->chained = 0;
-	w->chained_hashed = 0;
-	w->nonempty = 0;
-	for (b = 0; b < t->nbucket; b++) {
-		u32 prev = 0;
-
-		i = sysv_word(t, b);
-		w->nonempty += i != 0;
-		while (i != 0) {
-			if (i <= prev || ++w->chained >= t->nchain)
-				return fail(f, RLO_AT_SYMBOL, i, b,
-					    "breaks its chain's ascending order (a cycle, or chains out of order)",
+	for (b = 0; b < t->nbucket; b++)
+		for (i = sysv_word(t, b); i != 0; i = sysv_chain(t, i))
+			if (++steps >= t->nchain)
+				return fail(f, RLO_AT_BUCKET, b, i,
+					    "has a chain that joins another (more chained entries than symbols)",
 					    RLO_E_CHAIN);
-			get_sym(&t->elf, i, &s);
-			if (!sysv_chainable(&s))
-				return fail(f, RLO_AT_SYMBOL, i, b,
-					    "is on a chain but is not a hashed symbol (stale table?)",
-					    RLO_E_SYMBOL);
-			if (umod32(sysv_hash_u(s.name), t->nbucket) != b)
-				return fail(f, RLO_AT_SYMBOL, i, b,
-					    "is on the chain of another bucket, not of its own bucket",
-					    RLO_E_CHAIN);
-			w->chained_hashed += sysv_hashed(&t->elf, &s) &&
-					     !is_xindex(&s);
-			prev = i;
-			i = sysv_chain(t, i);
-		}
-	}
 	return RLO_OK;
 }
 
-/*
- * Hashed symbol I (chain[I] == 0: a chain's last, or not chained) is on
- * its chain or has an earlier namesake there; *BUDGET bounds the steps
- * over all calls, so validation stays linear.
- */
-static int sysv_namesake_chained(const struct rlo_sysv *t, u32 i,
-				 const struct sym *s, u64 *budget,
-				 struct rlo_fault *f)
+int rlo_sysv_validate_structure(const struct rlo_elf *elf,
+				const struct rlo_section *hash,
+				struct rlo_sysv *t, struct rlo_fault *f)
 {
-	u32 c = sysv_word(t, umod32(sysv_hash_u(s->name), t->nbucket));
-
-	while (c != 0 && c < i) {
-		struct sym o;
-
-		if ((*budget)-- == 0)
-			return fail(f, RLO_AT_SYMBOL, i, 0,
-				    "is one of too many unchained duplicate names to verify in linear time",
-				    RLO_E_WORK);
-		get_sym(&t->elf, c, &o);
-		if (str_eq(o.name, s->name))
-			break;
-		c = sysv_chain(t, c);
-	}
-	if (c == 0 || c > i)
-		return fail(f, RLO_AT_SYMBOL, i, 0,
-			    "is a hashed symbol missing from the table (stale table?)",
-			    RLO_E_MISSING);
-	return RLO_OK;
-}
-
-/* Completeness, after the walk W over NSYMS symbols.  */
-static int sysv_complete(const struct rlo_sysv *t, u32 nsyms,
-			 const struct sysv_walk *w, struct rlo_fault *f)
-{
-	u64 nonzero = 0, hashed = 0, budget;
-	u32 i;
-	struct sym s;
-	int rc;
-
-	/*
-	 * relopt writes chain[i] = 0 for every symbol not on a chain: then
-	 * chain[i] != 0 means "on a chain", which the check below relies on.
-	 * Non-zero words: one per chained symbol but each chain's last.
-	 */
-	for (i = 1; i < nsyms; i++)
-		nonzero += sysv_chain(t, i) != 0;
-	if (nonzero != w->chained - w->nonempty)
-		return fail(f, RLO_AT_NONE, 0, nonzero,
-			    "a symbol on no chain has a non-zero chain word",
-			    RLO_E_CHAIN);
-	/*
-	 * The chained hashed symbols are distinct and hashed; when there are
-	 * as many as hashed symbols, every one is chained.
-	 */
-	for (i = 1; i < nsyms; i++) {
-		get_sym(&t->elf, i, &s);
-		if (s.shndx != RLO_SHN_UNDEF && !s.name)
-			return fail(f, RLO_AT_SYMBOL, i, s.st_name,
-				    "has st_name outside .strtab",
-				    RLO_E_SYMBOL);
-		hashed += sysv_hashed(&t->elf, &s) && !is_xindex(&s);
-	}
-	if (hashed == w->chained_hashed)
-		return RLO_OK;
-	/* Otherwise relopt left out later symbols of a name.  */
-	budget = 8 * (u64)t->nchain + 64;
-	for (i = 1; i < nsyms; i++) {
-		if (sysv_chain(t, i) != 0)
-			continue;
-		get_sym(&t->elf, i, &s);
-		if (!sysv_hashed(&t->elf, &s) || is_xindex(&s))
-			continue;
-		rc = sysv_namesake_chained(t, i, &s, &budget, f);
-		if (rc)
-			return rc;
-	}
-	return RLO_OK;
-}
-
-int rlo_sysv_validate(const struct rlo_elf *elf, const struct rlo_section *hash,
-		      struct rlo_sysv *t, struct rlo_fault *f)
-{
-	struct sysv_walk w;
 	u32 nsyms;
 	int rc;
 
@@ -610,31 +479,144 @@ int rlo_sysv_validate(const struct rlo_elf *elf, const struct rlo_section *hash,
 	if (rc == RLO_OK)
 		rc = sysv_header(elf, hash, nsyms, t, f);
 	if (rc == RLO_OK)
-		rc = sysv_indices(t, f);
-	if (rc == RLO_OK)
-		rc = sysv_walk_chains(t, &w, f);
-	if (rc == RLO_OK)
-		rc = sysv_complete(t, nsyms, &w, f);
+		rc = sysv_structure(t, f);
 	return rc;
+}
+
+/*
+ * After rlo_sysv_validate_names found CHAINED symbols on chains and
+ * INDEXED indexed ones: name one indexed symbol that is on no chain (the
+ * first whose bucket walk does not meet it), within a budget of steps
+ * that keeps this linear; on a crafted table past the budget, the counts.
+ */
+static int sysv_missing(const struct rlo_sysv *t, u64 chained, u64 indexed,
+			struct rlo_fault *f)
+{
+	u64 budget = 8 * (u64)t->nchain + 64;
+	u32 i, c;
+	struct sym s;
+
+	for (i = 1; i < t->nchain && budget > 0; i++) {
+		get_sym(&t->elf, i, &s);
+		if (!sym_indexed(&s))
+			continue;
+		c = sysv_word(t, umod32(sysv_hash_u(s.name), t->nbucket));
+		while (c != 0 && c < i && budget-- > 0)
+			c = sysv_chain(t, c);
+		if (c != i)
+			return fail(f, RLO_AT_SYMBOL, i, 0,
+				    "is an indexed symbol missing from its chain (stale table, or relopt 0.2's first-of-each-name rule: run relopt again)",
+				    RLO_E_MISSING);
+	}
+	return fail(f, RLO_AT_NONE, 0, indexed - chained,
+		    "indexed symbols are missing from the chains (stale table?)",
+		    RLO_E_MISSING);
+}
+
+int rlo_sysv_validate_names(const struct rlo_sysv *t, struct rlo_fault *f)
+{
+	u64 chained = 0, indexed = 0;
+	u32 b, i;
+	struct sym s;
+
+	fail(f, RLO_AT_NONE, 0, 0, "", RLO_OK);
+	if (!t || !t->words)
+		return RLO_E_ARG;
+	/*
+	 * Every chained symbol is indexed and in its own bucket: so no
+	 * symbol is on two chains, and, chains ascending, none twice on one.
+	 */
+	for (b = 0; b < t->nbucket; b++) {
+		for (i = sysv_word(t, b); i != 0; i = sysv_chain(t, i)) {
+			get_sym(&t->elf, i, &s);
+			if (!sym_indexed(&s))
+				return fail(f, RLO_AT_SYMBOL, i, b,
+					    "is on a chain but is not an indexed symbol (stale table?)",
+					    RLO_E_SYMBOL);
+			if (umod32(sysv_hash_u(s.name), t->nbucket) != b)
+				return fail(f, RLO_AT_SYMBOL, i, b,
+					    "is on the chain of another bucket, not of its own bucket",
+					    RLO_E_CHAIN);
+			chained++;
+		}
+	}
+	/* The chained ones are distinct: as many as indexed means all.  */
+	for (i = 1; i < t->nchain; i++) {
+		get_sym(&t->elf, i, &s);
+		if (s.shndx != RLO_SHN_UNDEF && !s.name)
+			return fail(f, RLO_AT_SYMBOL, i, s.st_name,
+				    "has st_name outside .strtab",
+				    RLO_E_SYMBOL);
+		if (sym_indexed(&s))
+			indexed++;
+		else if (sysv_chain(t, i) != 0)
+			return fail(f, RLO_AT_CHAIN, i, sysv_chain(t, i),
+				    "is not 0 for a symbol that is not indexed",
+				    RLO_E_CHAIN);
+	}
+	return indexed == chained ? RLO_OK :
+				    sysv_missing(t, chained, indexed, f);
+}
+
+int rlo_sysv_validate(const struct rlo_elf *elf, const struct rlo_section *hash,
+		      struct rlo_sysv *t, struct rlo_fault *f)
+{
+	int rc = rlo_sysv_validate_structure(elf, hash, t, f);
+
+	return rc == RLO_OK ? rlo_sysv_validate_names(t, f) : rc;
+}
+
+int rlo_sysv_answers(const char *name)
+{
+	const unsigned char *n = (const unsigned char *)name;
+
+	return n && n[0] != 0 && !linux_mapping_name(n);
+}
+
+/*
+ * The first symbol named NAME on the walk that starts at I (a bucket's
+ * first entry or a chain word), or 0.  Safe on a table that only passed
+ * the structural pass: the walk ascends below nchain, and a name outside
+ * .strtab never matches.
+ */
+static u32 sysv_match(const struct rlo_sysv *t, u32 i, const char *name)
+{
+	struct sym s;
+
+	for (; i != 0; i = sysv_chain(t, i)) {
+		get_sym(&t->elf, i, &s);
+		if (s.name && name_eq(s.name, name))
+			return i;
+	}
+	return 0;
 }
 
 u32 rlo_sysv_lookup(const struct rlo_sysv *t, const char *name)
 {
-	u32 i, steps;
-
-	if (mapping_machine(&t->elf) &&
-	    is_mapping_name((const unsigned char *)name))
+	if (!rlo_sysv_answers(name))
 		return 0;
-	i = sysv_word(t, umod32(rlo_sysv_hash(name), t->nbucket));
-	for (steps = 0; i != 0 && steps < t->nchain; steps++) {
-		struct sym s;
+	return sysv_match(t, sysv_word(t, umod32(rlo_sysv_hash(name),
+						  t->nbucket)),
+			  name);
+}
 
-		get_sym(&t->elf, i, &s);
-		if (name_eq(s.name, name))
-			return i;
-		i = sysv_chain(t, i);
-	}
-	return 0;
+u32 rlo_sysv_next(const struct rlo_sysv *t, const char *name, u32 prev)
+{
+	if (prev == 0)
+		return rlo_sysv_lookup(t, name);
+	if (prev >= t->nchain || !rlo_sysv_answers(name))
+		return 0;
+	return sysv_match(t, sysv_chain(t, prev), name);
+}
+
+u32 rlo_sysv_count(const struct rlo_sysv *t, const char *name)
+{
+	u32 n = 0, i;
+
+	for (i = rlo_sysv_lookup(t, name); i != 0;
+	     i = rlo_sysv_next(t, name, i))
+		n++;
+	return n;
 }
 
 /* ---- GNU .gnu.hash -------------------------------------------------- */
@@ -1114,22 +1096,16 @@ int rlo_count_branch_targets(const struct rlo_elf *elf,
 }
 
 /*
- * The hashed-symbol rules for callers that hold one decoded symbol
- * (relopt itself builds its tables with them).
+ * The rules for callers that hold one decoded symbol (relopt itself
+ * builds its tables with them).
  */
-int rlo_sysv_hashed(unsigned int machine, unsigned int st_info,
-		    u32 st_shndx, const char *name)
+int rlo_sym_indexed(u32 st_shndx, const char *name)
 {
-	struct rlo_elf elf;
 	struct sym s;
 
-	elf.machine = machine;
 	s.name = (const unsigned char *)name;
-	s.st_name = 0;
-	s.bind = st_info >> 4;
-	s.type = st_info & 0xf;
 	s.shndx = st_shndx;
-	return sysv_hashed(&elf, &s);
+	return sym_indexed(&s);
 }
 
 int rlo_gnu_hashed(unsigned int st_info, u32 st_shndx, const char *name)
@@ -1147,32 +1123,6 @@ int rlo_gnu_hashed(unsigned int st_info, u32 st_shndx, const char *name)
 /* ---- symbol address order (.addrorder) ----------------------------- */
 
 #define RLO_SHN_LORESERVE 0xff00u
-
-/*
- * Linux's is_mapping_symbol() (include/linux/module_symbol.h), on every
- * machine: the name starts with '$', ".L" or "L0".
- */
-static int linux_mapping_name(const unsigned char *n)
-{
-	return n[0] == '$' || (n[0] == '.' && n[1] == 'L') ||
-	       (n[0] == 'L' && n[1] == '0');
-}
-
-/* find_kallsyms_symbol()'s test, on a decoded symbol.  */
-static int addr_considered(const struct sym *s)
-{
-	return s->shndx != RLO_SHN_UNDEF && s->name && s->name[0] != 0 &&
-	       !linux_mapping_name(s->name);
-}
-
-int rlo_addrorder_considered(u32 st_shndx, const char *name)
-{
-	struct sym s;
-
-	s.name = (const unsigned char *)name;
-	s.shndx = st_shndx;
-	return addr_considered(&s);
-}
 
 /*
  * The section key of a decoded symbol (which validation made sure has
@@ -1223,7 +1173,7 @@ static int addr_count(const struct rlo_elf *elf, u32 nsyms, u32 *count,
 			return fail(f, RLO_AT_SYMBOL, i, s.st_name,
 				    "has st_name outside .strtab",
 				    RLO_E_SYMBOL);
-		if (!addr_considered(&s))
+		if (!sym_indexed(&s))
 			continue;
 		if (s.shndx == RLO_SHN_XINDEX &&
 		    (!elf->shndx || elf->shndx_size / 4 <= i))
@@ -1283,7 +1233,7 @@ int rlo_addrorder_validate(const struct rlo_elf *elf,
 				    "is not a symbol index in [1, nsyms)",
 				    RLO_E_INDEX);
 		get_sym(elf, i, &s);
-		if (!addr_considered(&s))
+		if (!sym_indexed(&s))
 			return fail(f, RLO_AT_CHAIN, k, i,
 				    "is a symbol find_kallsyms_symbol() ignores",
 				    RLO_E_SYMBOL);

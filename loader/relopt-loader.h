@@ -42,21 +42,24 @@
  * those buffers unchanged while you use a validated table.
  *
  * Which symbols are hashed (relopt's output contract, doc/design.md 2 and 3):
- * - SysV .hash: every defined symbol (st_shndx != SHN_UNDEF) with a
- *   non-empty name, of any binding, except STT_SECTION, STT_FILE and, for
- *   EM_ARM and EM_AARCH64, the mapping symbols ("$a", "$d", "$t", "$x",
- *   alone or followed by '.').  Only the first (lowest-index) symbol of
- *   each name has to be chained; older relopt output chains every one
- *   (and the mapping symbols): both shapes validate.
+ * - SysV .hash indexes the symbols Linux's kallsyms considers, the same
+ *   set .addrorder lists (rlo_sym_indexed): st_shndx != SHN_UNDEF (the raw
+ *   field), a non-empty name that is not a Linux mapping symbol (starts
+ *   with '$', ".L" or "L0"), any type and binding, on every machine.
+ *   Every one is chained, duplicates too, and chains ascend by index: so
+ *   a name's matches, met along its chain, are exactly the symbols a
+ *   linear scan from index 1 meets, in the scan's order.  The first is
+ *   the scan's answer, their number is the count, the n-th is the n-th
+ *   (livepatch's sympos).  For the empty name and mapping-symbol names
+ *   the table has no answer (rlo_sysv_answers): scan for those.
  * - GNU .gnu.hash: the defined global/weak (non-local) symbols with names,
  *   except STT_SECTION and STT_FILE; they are exactly the symbols
- *   [symoffset, nsyms) of .symtab.
- * A lookup answers what a linear scan of the symtab from index 1 answers
- * among the hashed symbols: the lowest index whose name is equal, or 0.
+ *   [symoffset, nsyms) of .symtab.  A lookup answers the lowest index
+ *   among them whose name is equal, or 0.
  * A symbol whose st_shndx is SHN_XINDEX has its real section index in
- * SHT_SYMTAB_SHNDX, which the library does not read: relopt hashed it by
- * that real index, so validation lets it be chained or not.
- *
+ * SHT_SYMTAB_SHNDX, which the GNU validation does not read: relopt hashed
+ * it by that real index, so .gnu.hash may hold it or not.
+
  * SysV .hash layout (gABI "Hash Table"; words of ENTSIZE bytes, 4, or 8 on
  * 64-bit s390 and Alpha; the section's sh_entsize says which):
  *
@@ -68,6 +71,8 @@
  *   h = ELF hash of the name; nchain = .symtab entries.
  *   relopt's chains ascend by symbol index (so the first match is the
  *   lowest index), and chain[i] = 0 for every symbol not on a chain.
+ *   relopt 0.2 and older chained only the first symbol of each name and
+ *   left out STT_FILE: such a table fails rlo_sysv_validate_names.
  *
  * GNU .gnu.hash layout (as glibc and binutils; 4-byte words except the
  * bloom words, which are 4 bytes in ELFCLASS32 and 8 in ELFCLASS64):
@@ -164,7 +169,7 @@ enum rlo_status {
 	 * a symbol find_kallsyms_symbol() ignores
 	 */
 	RLO_E_SYMBOL = -9,
-	/* a hashed symbol is not reachable; a considered one is not listed */
+	/* an indexed symbol is on no chain, or not listed */
 	RLO_E_MISSING = -10,
 	/*
 	 * a GNU chain word or end bit, or a bloom bit, does not match the symbol's
@@ -172,8 +177,9 @@ enum rlo_status {
 	 */
 	RLO_E_HASH = -11,
 	/*
-	 * verifying the unchained duplicate names would take more than the linear
-	 * budget (see rlo_sysv_validate)
+	 * a check would take more than its linear budget (no longer returned
+	 * by the SysV validation, whose rule leaves no symbol unchained; the
+	 * value stays reserved)
 	 */
 	RLO_E_WORK = -12,
 	/*
@@ -281,53 +287,98 @@ u32 rlo_sysv_hash(const char *name);
 u32 rlo_gnu_hash(const char *name);
 
 /*
- * Whether relopt hashes a symbol, by the rules above: in .hash
- * (rlo_sysv_hashed; MACHINE is e_machine, which decides on the mapping
- * symbols) or in .gnu.hash (rlo_gnu_hashed).  ST_INFO and ST_SHNDX are
- * the symbol's fields (for SHN_XINDEX, pass the real section index from
- * SHT_SYMTAB_SHNDX), NAME its NUL-terminated name ("" when unnamed; NULL
- * counts as unnamed).  Returns 1 or 0; reads nothing but NAME.
+ * Whether a symbol belongs in .hash and in .addrorder (the set Linux's
+ * kallsyms considers, above): ST_SHNDX is the raw field (SHN_XINDEX
+ * included, as Linux reads it), NAME the NUL-terminated name ("" when
+ * unnamed; NULL counts as unnamed).  Returns 1 or 0; reads nothing but
+ * NAME's first two bytes.
  */
-int rlo_sysv_hashed(unsigned int machine, unsigned int st_info,
-		    u32 st_shndx, const char *name);
+int rlo_sym_indexed(u32 st_shndx, const char *name);
+
+/*
+ * Whether relopt hashes a symbol in .gnu.hash: ST_INFO and ST_SHNDX are
+ * the symbol's fields (for SHN_XINDEX, pass the real section index from
+ * SHT_SYMTAB_SHNDX), NAME as above.  Returns 1 or 0.
+ */
 int rlo_gnu_hashed(unsigned int st_info, u32 st_shndx, const char *name);
 
 /*
- * Decide whether HASH (an SHT_HASH section) is current and sound for the
- * symtab in ELF, so that rlo_sysv_lookup may trust it blindly.  Checks:
- * - ELF: class and machine known, symtab entsize right for the class and
- *   the size a multiple of it, strtab non-empty and ending in NUL;
- * - HASH->sh_link == ELF->symtab_index; HASH->sh_entsize 4 or 8 (0 is
- *   taken as 4); size >= 2 words; nbucket > 0; nchain == symtab entries;
- *   size == (2 + nbucket + nchain) words; every word < 2^32;
- * - every bucket and chain word is 0 or < nchain;
- * - walking each bucket's chain: each symbol's own hash % nbucket is that
- *   bucket (so chains are disjoint), indices strictly ascend (so chains
- *   end, and the first match is the lowest index), each chained symbol is
- *   defined, named (st_name inside .strtab), not STT_SECTION or STT_FILE
- *   (a mapping symbol may be chained: older relopt output);
- * - chain[i] == 0 for every symbol not on a chain, chain[0] == 0;
- * - completeness: every hashed symbol is on its chain, or an earlier
- *   hashed symbol of the same name is (the only kind relopt leaves out).
- *   When all hashed symbols are chained this costs nothing more; else each
- *   hashed symbol with chain[i] == 0 is looked for in its bucket's chain,
- *   and if those walks together take more than 8 * nchain + 64 steps the
- *   table is refused with RLO_E_WORK (relopt's bucket counts keep chains
- *   at ~2 symbols; only a crafted table gets there).
- * Cost: O(nbucket + nchain + total length of the hashed names); no
- * memory.  On RLO_OK fills *T (which points into HASH->data and ELF's
- * buffers).  On failure returns the status and, if FAULT is not NULL,
- * says in *FAULT which entry failed which check.
+ * Validate HASH (an SHT_HASH section) against the symtab in ELF, in two
+ * passes a loader may run at different times.
+ *
+ * rlo_sysv_validate_structure, the structural pass, reads no name and no
+ * symbol: ELF's class and symtab entsize, the strtab non-empty and ending
+ * in NUL; HASH->sh_link == ELF->symtab_index; sh_entsize 4 or 8 (0 is
+ * taken as 4); nbucket > 0; nchain == symtab entries; size == (2 +
+ * nbucket + nchain) words; every bucket word < nchain; chain[0] == 0;
+ * every chain[i] 0 or in (i, nchain), so every walk ascends and ends; the
+ * walks of all buckets together at most nchain - 1 steps.  Cost:
+ * O(nbucket + nchain) integer work, no memory.  After it, every lookup
+ * below reads only inside the buffers and ends within nchain steps: a
+ * table that passed it alone can give a wrong answer (a stale or crafted
+ * one), never a fault or a loop.
+ *
+ * rlo_sysv_validate_names, the names pass, on a T that passed the
+ * structural pass: every chained symbol is indexed (rlo_sym_indexed,
+ * st_name inside .strtab) and sits in its own bucket (elf hash of its
+ * name % nbucket), chain[i] == 0 for every symbol not indexed, and the
+ * chained symbols are as many as the indexed ones.  Chained symbols are
+ * then pairwise distinct (each is in one bucket only, and a chain
+ * ascends), so every indexed symbol is chained exactly once: the table is
+ * exactly doc/design.md 2's for this symtab, up to nbucket, and lookups
+ * answer what the scan answers.  Cost: O(nbucket + nchain + total length
+ * of the indexed names), no memory.
+ *
+ * What skipping the names pass risks: a table made for another symtab of
+ * the same size (the symtab rewritten after relopt by a tool that kept
+ * the section), or crafted, passes the structural pass and then answers
+ * wrongly (a symbol missed, another one's index, a wrong count).  A
+ * loader that trusts the image (signed, and signed after relopt) may run
+ * it never; one that does not runs it once before the table's first
+ * answer is used, and the scan until then.
+ *
+ * rlo_sysv_validate runs both.  On RLO_OK each fills *T (which points
+ * into HASH->data and ELF's buffers: keep them unchanged).  On failure
+ * returns RLO_E_ARG, RLO_E_SYMTAB, RLO_E_LINK, RLO_E_SIZE, RLO_E_NCHAIN,
+ * RLO_E_HEADER, RLO_E_INDEX (a bucket past nchain), RLO_E_CHAIN (a chain
+ * word that does not ascend, chains that join, a symbol in another
+ * bucket's chain, a chain word set for a symbol not indexed),
+ * RLO_E_SYMBOL (a chained symbol not indexed, an st_name outside
+ * .strtab) or RLO_E_MISSING (an indexed symbol on no chain, relopt 0.2's
+ * tables among them), and, if FAULT is not NULL, says in *FAULT which
+ * entry failed which check.
  */
+int rlo_sysv_validate_structure(const struct rlo_elf *elf,
+				const struct rlo_section *hash,
+				struct rlo_sysv *t, struct rlo_fault *fault);
+int rlo_sysv_validate_names(const struct rlo_sysv *t,
+			    struct rlo_fault *fault);
 int rlo_sysv_validate(const struct rlo_elf *elf, const struct rlo_section *hash,
 		      struct rlo_sysv *t, struct rlo_fault *fault);
 
 /*
- * The lowest hashed symbol index named NAME (NUL-terminated), or 0.  T
- * must come from rlo_sysv_validate; nothing is checked again.  Cost: one
- * hash, one chain (compares names only while walking it).
+ * Whether the table can answer for NAME (NUL-terminated): 1 unless NAME
+ * is NULL, empty or a Linux mapping symbol name, which are never chained;
+ * a loader that must answer those as its scan does, scans.
+ */
+int rlo_sysv_answers(const char *name);
+
+/*
+ * Lookups by NAME (NUL-terminated) in T from a validation above (nothing
+ * is checked again; each reads inside the buffers and walks one chain):
+ * - rlo_sysv_lookup: the lowest-index symbol named NAME, the scan's
+ *   answer, or 0;
+ * - rlo_sysv_next: the next symbol named NAME after symbol PREV (which
+ *   rlo_sysv_lookup or rlo_sysv_next returned; PREV 0 gives the first),
+ *   or 0 after the last: the scan's matches in the scan's order, so the
+ *   n-th call answers livepatch's sympos n;
+ * - rlo_sysv_count: how many symbols are named NAME (0, 1, or more).
+ * All return 0 when rlo_sysv_answers(NAME) is 0.  Cost: one hash, one
+ * chain; names are compared only while walking it.
  */
 u32 rlo_sysv_lookup(const struct rlo_sysv *t, const char *name);
+u32 rlo_sysv_next(const struct rlo_sysv *t, const char *name, u32 prev);
+u32 rlo_sysv_count(const struct rlo_sysv *t, const char *name);
 
 /*
  * Decide whether HASH (an SHT_GNU_HASH section) is current and sound for
@@ -477,7 +528,7 @@ int rlo_count_branch_targets(const struct rlo_elf *elf,
 struct rlo_addrorder {
 	struct rlo_elf elf;
 	const unsigned char *order; /* the section's bytes */
-	u32 count; /* entries: the number of considered symbols */
+	u32 count; /* entries: the number of indexed symbols */
 	u32 nsyms; /* .symtab entries */
 	u32 nruns; /* distinct section keys among the entries */
 };
@@ -494,26 +545,19 @@ struct rlo_addr_run {
 };
 
 /*
- * Whether find_kallsyms_symbol() considers a symbol whose raw st_shndx
- * is ST_SHNDX and whose name is NAME (NUL-terminated; NULL counts as
- * unnamed): defined, named, not a Linux mapping symbol.  Returns 1 or 0.
- */
-int rlo_addrorder_considered(u32 st_shndx, const char *name);
-
-/*
  * Decide whether ORDER (an SHT_RELOPT_ADDRORDER section) is current and
  * sound for the symtab in ELF, so that rlo_addrorder_merge and
  * rlo_addrorder_lookup may trust it.  Checks:
  * - ELF as for rlo_sysv_validate; ORDER->sh_link == ELF->symtab_index;
  *   ORDER->sh_entsize == 4; ORDER->size a multiple of 4;
  * - every defined symbol's st_name lies inside .strtab, and every
- *   considered SHN_XINDEX symbol has its word in ELF->shndx;
- * - every entry is an index in [1, nsyms) of a considered symbol, and the
+ *   indexed SHN_XINDEX symbol has its word in ELF->shndx;
+ * - every entry is an index in [1, nsyms) of a indexed symbol, and the
  *   key of each entry is strictly greater than the previous one's;
- * - the entry count equals the number of considered symbols.
+ * - the entry count equals the number of indexed symbols.
  * Why that suffices: strict ascent of the key, whose last component is
  * the index, makes the entries pairwise distinct, so the entries are a
- * set of COUNT considered symbols; the considered symbols number exactly
+ * set of COUNT indexed symbols; the indexed symbols number exactly
  * COUNT, so that set is all of them, each once.  Cost: one pass over the
  * symtab plus one over the entries, O(nsyms + count); reads two bytes of
  * each defined symbol's name; no memory.  On RLO_OK fills *T (pointers
@@ -521,7 +565,7 @@ int rlo_addrorder_considered(u32 st_shndx, const char *name);
  * failure returns RLO_E_ARG, RLO_E_SYMTAB, RLO_E_LINK, RLO_E_SIZE,
  * RLO_E_SYMBOL (st_name or SHN_XINDEX word missing), RLO_E_INDEX (an
  * entry out of range), RLO_E_CHAIN (an entry not above the previous
- * one), RLO_E_SYMBOL (an entry that is not a considered symbol) or
+ * one), RLO_E_SYMBOL (an entry that is not a indexed symbol) or
  * RLO_E_MISSING (count differs), and says where in *FAULT (entries as
  * RLO_AT_CHAIN: INDEX the position, VALUE the word).
  */
@@ -561,10 +605,10 @@ int rlo_addrorder_merge(const struct rlo_addrorder *t, const u64 *base,
 /*
  * Linux 6.12's find_kallsyms_symbol() for address ADDR of the region
  * [LO, HI) it lies in, over MERGED (rlo_addrorder_merge's result for the
- * same T, BASE and NBASE): returns the best symbol, the considered symbol
+ * same T, BASE and NBASE): returns the best symbol, the indexed symbol
  * with the greatest address <= ADDR and >= LO, of the lowest index among
  * those with that address (the loop's `thisval > bestval' keeps the
- * first), or 0 when no considered symbol lies in [LO, ADDR]; *NEXT (may
+ * first), or 0 when no indexed symbol lies in [LO, ADDR]; *NEXT (may
  * be NULL) gets min(HI, the least address > ADDR), the loop's nextval, so
  * the symbol's size is *NEXT - its address.  Exactly the loop's answer
  * also at the edge: the loop starts from bestval = LO - 1, which wraps

@@ -108,28 +108,23 @@ named_defined (const struct eo_vsym *s)
          && type != EO_STT_FILE;
 }
 
-/* AAELF mapping symbols: "$a", "$d", "$t", "$x", alone or followed by
-   '.' and more (doc/design.md 2), written out as a list of prefixes.  */
+/* Linux's is_mapping_symbol() (include/linux/module_symbol.h): the
+   name starts with '$', ".L" or "L0".  */
 static bool
 mapping_symbol (const char *name)
 {
-  static const char *const maps[] = { "$a", "$d", "$t", "$x" };
-  size_t k;
-
-  for (k = 0; k < ARRAY_SIZE (maps); k++)
-    if (strncmp (name, maps[k], 2) == 0 && (name[2] == '\0' || name[2] == '.'))
-      return true;
-  return false;
+  return name[0] == '$' || strncmp (name, ".L", 2) == 0
+         || strncmp (name, "L0", 2) == 0;
 }
 
-/* May be chained in .hash (of several with one name, only the first);
-   mapping symbols are left out on ARM and AArch64 only (doc/design.md 2).  */
+/* Chained in .hash (doc/design.md 2): defined (raw st_shndx), named, not
+   a Linux mapping symbol, any type, every one of a name.  */
 static bool
 sysv_hashed (const struct eo_view *v, const struct eo_vsym *s)
 {
-  bool arm_like = v->machine == EO_EM_ARM || v->machine == EO_EM_AARCH64;
-
-  return named_defined (s) && !(arm_like && mapping_symbol (s->name));
+  (void)v;
+  return s->st_shndx != EO_SHN_UNDEF && s->name[0]
+         && !mapping_symbol (s->name);
 }
 
 static bool
@@ -138,21 +133,11 @@ gnu_hashed (const struct eo_vsym *s)
   return named_defined (s) && (s->info >> 4) != EO_STB_LOCAL;
 }
 
-/* Whether symbol I is the one .hash must chain: sysv_hashed, and no
-   lower index has that property with the same name (quadratic; the
-   samples are small).  */
+/* Whether .hash must chain symbol I: every sysv_hashed symbol is.  */
 static bool
 sysv_chained (const struct eo_view *v, uint32_t i)
 {
-  uint32_t j;
-
-  if (!sysv_hashed (v, &v->sym[i]))
-    return false;
-  for (j = 1; j < i; j++)
-    if (sysv_hashed (v, &v->sym[j])
-        && strcmp (v->sym[j].name, v->sym[i].name) == 0)
-      return false;
-  return true;
+  return sysv_hashed (v, &v->sym[i]);
 }
 
 static uint32_t
@@ -251,8 +236,8 @@ verify_tables (const unsigned char *buf, size_t len, unsigned style)
       ck_assert_uint_eq (v.sec[sysv].entsize, want);
       ck_assert_uint_eq (eo_get (v.sec[sysv].data + want, want, v.big),
                          v.nsym); /* nchain */
-      /* doc/design.md 2: the chains hold exactly the first symbol of each name
-         among the hashed ones, no later duplicate, no mapping symbol.  */
+      /* doc/design.md 2: the chains hold every hashed symbol once, later
+         duplicates included, no mapping symbol.  */
       {
         const unsigned char *d = v.sec[sysv].data;
         uint64_t nb = eo_get (d, want, v.big), b, k, steps;
@@ -1110,7 +1095,7 @@ START_TEST (test_no_merge)
   ck_assert_uint_eq (w.sec[w.strtab].size, v.sec[v.strtab].size);
   ck_assert_mem_eq (w.sec[w.strtab].data, v.sec[v.strtab].data,
                     v.sec[v.strtab].size);
-  verify_tables (out, olen, RELOPT_HASH_GNU);
+  verify_tables (out, olen, RELOPT_HASH_SYSV); /* the default */
   eo_view_free (&v);
   eo_view_free (&w);
   free (buf);
@@ -1196,7 +1181,7 @@ START_TEST (test_rewrite_file)
   static const char sig[] = "~Module signature appended~\n";
 
   buf = sample_bytes (&specs[3], &len, &in);
-  rewrite (buf, len, RELOPT_HASH_GNU, &want, &wlen);
+  rewrite (buf, len, RELOPT_HASH_SYSV, &want, &wlen); /* the default */
   relopt_options_init (&opts);
   snprintf (in_path, sizeof in_path, "%s/mod.ko", tmpdir);
   snprintf (out_path, sizeof out_path, "%s/out.ko", tmpdir);

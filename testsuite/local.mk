@@ -108,8 +108,8 @@ TESTSUITE_DUMP_TESTS = \
 	testsuite/relopt.dump/arm-branch.d \
 	testsuite/relopt.dump/arm-branch.s \
 	testsuite/relopt.dump/arm-nosort.d \
-	testsuite/relopt.dump/arm-sysv-dedup.d \
-	testsuite/relopt.dump/arm-sysv-dedup.s \
+	testsuite/relopt.dump/arm-sysv-dups.d \
+	testsuite/relopt.dump/arm-sysv-dups.s \
 	testsuite/relopt.dump/arm-thumb-be32.d \
 	testsuite/relopt.dump/arm-thumb-be8.d \
 	testsuite/relopt.dump/arm-thumb.d \

@@ -110,9 +110,10 @@ b0 = next(k for k in range(nbucket) if bucket[k])
 emit('sysv-bucket-out-of-range', r'bucket\[[0-9]+\] = [0-9]+ is past nchain',
      [(HW, H + (2 + b0) * hent, nchain)])
 head = bucket[b0]
-emit('sysv-chain-out-of-range', r'chain\[[0-9]+\] = [0-9]+ is past nchain',
+emit('sysv-chain-out-of-range',
+     r'chain\[[0-9]+\] = [0-9]+ does not ascend to a symbol below nchain',
      [(HW, chain_at(head), nchain + 5)])
-emit('sysv-chain-cycle', r"breaks its chain's ascending order",
+emit('sysv-chain-cycle', r"chain\[[0-9]+\] = [0-9]+ does not ascend",
      [(HW, chain_at(head), head)])
 # Two chains merging: the head of another bucket chained after HEAD.
 b1 = next(k for k in range(nbucket) if bucket[k] and k != b0)
@@ -120,12 +121,13 @@ tail = head
 while u(HW, chain_at(tail)):
     tail = u(HW, chain_at(tail))
 emit('sysv-chains-merge',
-     r"breaks its chain's ascending order|on the chain of another bucket",
+     r"does not ascend|joins another|on the chain of another bucket",
      [(HW, chain_at(tail), bucket[b1])])
 
-# doc/design.md 2: only the first symbol of each name is chained, no mapping
-# symbol, and no first one is left out.  Each patch keeps the table
-# structurally sound, so only that rule can catch it.
+# doc/design.md 2: every indexed symbol chained once, in its own bucket,
+# nothing else chained.  Each patch keeps the table structurally sound
+# (the library's first pass accepts it), so only the names pass can catch
+# it.
 chained = []
 for k in range(nbucket):
     i = bucket[k]
@@ -133,27 +135,30 @@ for k in range(nbucket):
         chained.append(i)
         i = u(HW, chain_at(i))
 chained.sort()
-# A later duplicate: chained symbol B takes the name of chained A < B.
-a_, b_ = chained[0], next(i for i in chained if name_of(i) != name_of(chained[0]))
-emit('sysv-later-duplicate-chained', r'has the same name \(only the first',
+# A symbol renamed after relopt: chained B takes the name of chained A,
+# whose hash puts it in another bucket.
+a_ = chained[0]
+ba = sysv_hash(name_of(a_).decode()) % nbucket
+b_ = next(i for i in chained
+          if sysv_hash(name_of(i).decode()) % nbucket != ba)
+emit('sysv-renamed', r'is on the chain of another bucket',
      [('I', sym_name_off(b_), u('I', sym_name_off(a_)))])
-# A mapping symbol ($a, $d, $t, $x; ARM objects have them) put at the head
+# A Linux mapping symbol ('$...'; ARM objects have them) put at the head
 # of its bucket.
-maps = [i for i in range(1, nsyms) if name_of(i)[:1] == b'$'
-        and name_of(i)[1:2] in (b'a', b'd', b't', b'x')
-        and name_of(i)[2:3] in (b'', b'.')]
+maps = [i for i in range(1, nsyms) if name_of(i)[:1] == b'$']
 if data[18] == 40 or data[19] == 40:  # EM_ARM, either byte order
     if not maps:
         sys.exit('hashdefect.py: no mapping symbol in an ARM object')
 if maps:
     m = maps[0]
     bm = sysv_hash(name_of(m).decode()) % nbucket
-    emit('sysv-mapping-symbol-chained', r'is a mapping symbol',
-         [(HW, chain_at(m), bucket[bm]), (HW, H + (2 + bm) * hent, m)])
-# A first symbol left out: the head of bucket B0 unlinked (its own chain
-# word still links on, which the loader library's validation names).
+    if bucket[bm] > m or bucket[bm] == 0:
+        emit('sysv-mapping-symbol-chained', r'is not an indexed symbol',
+             [(HW, chain_at(m), bucket[bm]), (HW, H + (2 + bm) * hent, m)])
+# An indexed symbol left out: the head of bucket B0 unlinked (its own
+# chain word still links on).
 emit('sysv-first-missing',
-     r'missing from the table|on no chain has a non-zero chain word',
+     r'missing from its chain|missing from the chains',
      [(HW, H + (2 + b0) * hent, u(HW, chain_at(head)))])
 emit('sysv-sh_link-0', r"'\.hash'.*sh_link is 0, not \.symtab",
      [('I', link_off(hsec), 0)])

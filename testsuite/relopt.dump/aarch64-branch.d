@@ -1,6 +1,7 @@
 #name: AArch64 branch relocations first, sorted by (type, symbol, addend)
 #source: aarch64-branch.s
 #target: aarch64
+#relopt: --hash-style=gnu
 #readelf: -r -W
 # Input symtab (gas): 0-4 locals, 5 a_init, 6 a_ext (UND), 7 a_data,
 # 8 a_exit.  GNU order: a_ext -> 5, then 3 hashed, nbuckets 3:

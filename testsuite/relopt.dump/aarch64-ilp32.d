@@ -2,6 +2,7 @@
 #source: aarch64-branch.s
 #as: -mabi=ilp32
 #target: aarch64
+#relopt: --hash-style=gnu
 #readelf: -r -W
 # ELFCLASS32 AArch64: branch types R_AARCH64_P32_JUMP26 (20) and
 # R_AARCH64_P32_CALL26 (21) (relsort.h); r_info = sym << 8 | type.

@@ -2,6 +2,7 @@
 #source: arm-branch.s
 #as: -mbig-endian
 #target: arm
+#relopt: --hash-style=gnu
 #readelf: -r -W
 # elf32-bigarm without EF_ARM_BE8: code is big-endian like the rest
 # (relsort.h: code_big_endian), so the keys are those of arm-branch.d;

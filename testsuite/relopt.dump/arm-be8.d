@@ -3,6 +3,7 @@
 #as: -mbig-endian
 #ld: -EB -r --be8
 #target: arm
+#relopt: --hash-style=gnu
 #readelf: -r -W
 # ld -EB -r --be8 sets EF_ARM_BE8 and stores instructions little-endian
 # while the ELF structures and data stay big-endian (doc/design.md 6).  Keys

@@ -1,7 +1,7 @@
 #name: --no-sort-branch-relocs keeps the relocation order (ARM)
 #source: arm-branch.s
 #target: arm
-#relopt: --no-sort-branch-relocs
+#relopt: --no-sort-branch-relocs --hash-style=gnu
 #readelf: -r -W
 # Input symtab (gas): 0-8 locals (section symbols, $a/$d mapping symbols),
 # 9 drv_a, 10 printk (UND), 11 drv_data, 12 memcpy (UND), 13 drv_b.

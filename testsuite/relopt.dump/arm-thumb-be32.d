@@ -2,6 +2,7 @@
 #source: arm-thumb.s
 #as: -mbig-endian
 #target: arm
+#relopt: --hash-style=gnu
 #readelf: -r -W
 # elf32-bigarm without EF_ARM_BE8: each halfword is big-endian; keys as in
 # arm-thumb.d.  Read little-endian, the three bl t_ext + 0x10000 /

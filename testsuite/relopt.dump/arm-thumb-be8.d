@@ -3,6 +3,7 @@
 #as: -mbig-endian
 #ld: -EB -r --be8
 #target: arm
+#relopt: --hash-style=gnu
 #readelf: -r -W
 # ld -EB -r --be8 stores the Thumb halfwords little-endian (EF_ARM_BE8);
 # keys as in arm-thumb.d.  Read big-endian, bl t_ext + 0x10000 /

@@ -1,6 +1,7 @@
 #name: Thumb-2 branch relocations sorted, Thumb addend key
 #source: arm-thumb.s
 #target: arm
+#relopt: --hash-style=gnu
 #readelf: -r -W
 # Input symtab (gas): 0-5 locals, 6 t_main, 7 t_ext (UND), 8 t_data,
 # 9 t_other.  GNU order: t_ext -> 6, then 3 hashed, nbuckets 3:

@@ -1,6 +1,7 @@
 #name: SHT_LLVM_ADDRSIG indices remapped (clang, x86_64)
 #source: clang-addrsig.s
 #target: clang
+#relopt: --hash-style=gnu
 #readelf: -x .llvm_addrsig
 # Input symtab (clang -x assembler): 0 null, 1 .text (section), 2 l_fn
 # (local), 3 a_fn, 4 a_undef (UND), 5 b_fn, 6 z_undef (UND), 7 d_fn,

@@ -17,12 +17,11 @@ prints it and, for ARM and AArch64, every relocation section in relopt's
 order with the sort key of each branch relocation.
 
 Rules applied (with the source of each):
-- hashed for .hash (doc/design.md 2): defined (st_shndx != UND), non-empty name,
-  any binding, not STT_SECTION/STT_FILE, not an ARM/AArch64 mapping symbol ($a,
-  $d, $t, $x alone or followed by '.'); of several such symbols with one
-  name only the first (lowest final index) is chained; nbucket from the
-  chained count; nchain = symtab entries; chains ascending by index;
-  bucket = sysv_hash % nbucket.
+- hashed for .hash (doc/design.md 2): defined (st_shndx != UND), non-empty name
+  that is not a Linux mapping symbol (starts with '$', '.L' or 'L0'), any
+  binding and type (STT_FILE included); every one is chained, symbols of
+  the same name too; nbucket from the chained count; nchain = symtab
+  entries; chains ascending by index; bucket = sysv_hash % nbucket.
 - hashed for .gnu.hash (doc/design.md 3): defined global/weak with a name; the
   globals become: unhashed (undefined) in original order, then hashed by
   (bucket, original index); symoffset = first hashed index.  Without the
@@ -60,9 +59,9 @@ ELF_BUCKETS = [1, 3, 17, 37, 67, 97, 131, 197, 263, 521, 1031, 2053, 4099,
                8209, 16411, 32771]
 
 
-# AAELF mapping symbols: $a, $d, $t, $x, alone or followed by '.' and
-# more (doc/design.md 2).
-MAPPING = re.compile(r"^\$[adtx](\..*)?$", re.S)
+# Linux's is_mapping_symbol(): the name starts with '$', '.L' or 'L0'
+# (doc/design.md 2 and 9).
+MAPPING = re.compile(r"^(\$|\.L|L0)", re.S)
 
 
 def sysv_hash(name):
@@ -260,20 +259,11 @@ def main():
                                                  s["type"], s["ndx"],
                                                  s["name"]))
 
-    # Mapping symbols are AAELF's: left out on ARM and AArch64 only.
-    arm_like = "ARM" in machine or "AArch64" in machine
     if a.style in ("sysv", "both"):
-        eligible = [i for i, s in enumerate(final)
-                    if i and s["ndx"] != "UND" and s["name"]
-                    and s["type"] not in ("SECTION", "FILE")
-                    and not (arm_like and MAPPING.match(s["name"]))]
-        # Only the first (lowest index) of each name is chained.
-        seen = set()
-        hashed = []
-        for i in eligible:
-            if names[i] not in seen:
-                seen.add(names[i])
-                hashed.append(i)
+        # Every indexed symbol is chained, duplicate names too.
+        hashed = [i for i, s in enumerate(final)
+                  if i and s["ndx"] != "UND" and s["name"]
+                  and not MAPPING.match(s["name"])]
         nb = nbucket(len(hashed))
         bucket = [0] * nb
         chain = [0] * len(final)

@@ -1,5 +1,6 @@
 #name: bloom size for 3 hashed symbols in ELFCLASS32 (bfd's rule)
 #target: i386
+#relopt: --hash-style=gnu
 #readelf: -x .gnu.hash
 # Input symtab: 1 one, 2 two, 3 ext (UND), 4 three (no locals).
 # Final: 1 ext, then by bucket (nbuckets 3): two 0x0b88b01f % 3 = 0,

@@ -1,6 +1,7 @@
 #name: .gnu.hash with 32-bit bloom words (i386)
 #source: i386.s
 #target: i386
+#relopt: --hash-style=gnu
 #readelf: -x .gnu.hash
 # Input symtab as in i386-both.d.  4 hashed globals, nbuckets 3:
 #   irq_enable 0x8aefaa17, irq_disable 0x9185e884, irq_count 0xcdc4ed79,

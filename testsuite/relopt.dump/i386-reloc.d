@@ -1,6 +1,7 @@
 #name: REL relocations remapped after reordering (i386)
 #source: i386.s
 #target: i386
+#relopt: --hash-style=gnu
 #readelf: -r -W
 # Symbols renumbered as in i386-gnu.d: kmalloc 3 -> 2, irq_enable 2 -> 4,
 # kfree 5 -> 3, irq_count 6 -> 6.  r_info = sym << 8 | type.

@@ -1,6 +1,7 @@
 #name: MIPS64el r_info layout remapped (mips64el)
 #source: mips64el.s
 #target: mips64el
+#relopt: --hash-style=gnu
 #readelf: -r -W
 # Input symtab (gas): 0-7 locals (section symbols), 8 m_main, 9 m_ext
 # (UND), 10 m_other, 11 m_data, 12 m_ext2 (UND).

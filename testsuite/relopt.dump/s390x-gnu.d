@@ -1,6 +1,7 @@
 #name: .gnu.hash big-endian with 64-bit bloom word (s390x)
 #source: s390x.s
 #target: s390x
+#relopt: --hash-style=gnu
 #readelf: -x .gnu.hash
 # GNU order: s_undef -> 5; 4 hashed, nbuckets 3:
 #   s_open  0x1b1624e9 % 3 = 0 -> 6   s_flags 0x7d35a284 % 3 = 1 -> 7

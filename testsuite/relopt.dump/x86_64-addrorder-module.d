@@ -1,6 +1,7 @@
 #name: --addr-order=auto writes .addrorder in a kernel module (x86_64)
 #source: addrorder-module.s
 #target: x86_64
+#relopt: --hash-style=gnu
 #readelf: -x .addrorder
 # Default options: .gnu.hash (GNU order) and, since the file has a
 # .gnu.linkonce.this_module section, .addrorder.  gas keeps .L names out

@@ -4,11 +4,11 @@
 #pre: %R -o %o %i
 #relopt: --addr-order=no
 #readelf: -S -W
-# The first run (defaults, a module: .gnu.hash and .addrorder) appended
+# The first run (defaults, a module: .hash and .addrorder) appended
 # both tables last; --addr-order=no removes .addrorder and its name, as
 # --hash-style=none removes the hash tables (doc/design.md 7, 9): the
-# last section is .gnu.hash again.
+# last section is .hash again.
 #...
-  \[[ 0-9]+\] \.gnu\.hash +GNU_HASH .*
+  \[[ 0-9]+\] \.hash +HASH .*
 Key to Flags:
 #pass

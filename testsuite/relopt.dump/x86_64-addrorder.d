@@ -1,7 +1,7 @@
 #name: .addrorder with --addr-order=yes, by hand (x86_64)
 #source: x86_64-gnu.s
 #target: x86_64
-#relopt: --addr-order=yes
+#relopt: --addr-order=yes --hash-style=gnu
 #readelf: -x .addrorder
 # doc/design.md 9 over the final symtab (the GNU order of x86_64-gnu.d):
 # 1 local_a .text+0, 2 local_b .text+1, 3 printk UND, 4 dev_hook UND,

@@ -2,7 +2,7 @@
 #source: x86_64-gnu.s
 #target: x86_64
 #trailer: \x00\x00\x02\x00\x00\x00\x00\x00\x00\x00\x00\x10SIGNATUREBYTES~Module signature appended~\n
-#relopt: --drop-signature
+#relopt: --drop-signature --hash-style=gnu
 #readelf: -s -W
 # Same input as x86_64-signature.d; with --drop-signature the rewrite
 # proceeds as for x86_64-gnu-order.d.

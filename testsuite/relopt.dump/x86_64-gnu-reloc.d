@@ -1,6 +1,7 @@
 #name: relocations remapped after reordering (x86_64 RELA)
 #source: x86_64-gnu.s
 #target: x86_64
+#relopt: --hash-style=gnu
 #readelf: -r -W
 # Input symtab (gas): 0 null, 1 local_a, 2 local_b (locals; sh_info 3),
 # 3 write_reg, 4 printk (UND), 5 read_reg, 6 dev_hook (weak UND),

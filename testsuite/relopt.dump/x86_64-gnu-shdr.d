@@ -1,6 +1,7 @@
 #name: .gnu.hash section header (x86_64)
 #source: x86_64-gnu.s
 #target: x86_64
+#relopt: --hash-style=gnu
 #readelf: -S -W
 # .gnu.hash is appended as section 9: type GNU_HASH, address 0, size 0x34
 # (see x86_64-gnu.d), no flags, sh_link 6 (.symtab), aligned for its

@@ -1,6 +1,7 @@
-#name: GNU .gnu.hash words, default style (x86_64)
+#name: GNU .gnu.hash words (x86_64)
 #source: x86_64-gnu.s
 #target: x86_64
+#relopt: --hash-style=gnu
 #readelf: -x .gnu.hash
 # Input symtab (gas): 0 null, 1 local_a, 2 local_b (locals; sh_info 3),
 # 3 write_reg, 4 printk (UND), 5 read_reg, 6 dev_hook (weak UND),

@@ -1,5 +1,6 @@
 #name: SHT_GROUP signature index remapped (x86_64)
 #target: x86_64
+#relopt: --hash-style=gnu
 #readelf: -S -g -W
 # Input symtab (gas; no locals, sh_info 1): 1 main_fn, 2 grp_sig,
 # 3 undef_a (UND), 4 undef_b (UND), 5 grp_data.  The .group section

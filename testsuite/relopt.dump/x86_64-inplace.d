@@ -1,6 +1,7 @@
 #name: in-place rewrite (no -o)
 #source: x86_64-gnu.s
 #target: x86_64
+#relopt: --hash-style=gnu
 #inplace: yes
 #readelf: -s -W
 # relopt FILE rewrites FILE itself (temporary file + rename); the result

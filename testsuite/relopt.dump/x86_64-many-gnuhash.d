@@ -1,6 +1,7 @@
 #name: .gnu.hash header for 65290 symbols (bfd's sizing rule)
 #source: x86_64-many-sections.s
 #target: x86_64
+#relopt: --hash-style=gnu
 #readelf: -x .gnu.hash
 # 65290 hashed globals (see x86_64-many-sections.d), symoffset 2.
 # nbuckets: largest elf_buckets entry <= 65290 = 32771 (0x8003).

@@ -1,6 +1,7 @@
 #name: extended section numbering, .symtab_shndx permuted with the symtab
 #source: x86_64-many-sections.s
 #target: x86_64
+#relopt: --hash-style=gnu
 #readelf: -s -W
 # Input: 65298 sections; symtab 0 null, 1 i (local ABS), 2..65291 f0..
 # f65289 in sections 4..65293 (fN in section N + 4).

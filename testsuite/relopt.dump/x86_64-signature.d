@@ -1,6 +1,7 @@
 #name: refuses a file with a module signature appended
 #source: x86_64-gnu.s
 #target: x86_64
+#relopt: --hash-style=gnu
 #trailer: \x00\x00\x02\x00\x00\x00\x00\x00\x00\x00\x00\x10SIGNATUREBYTES~Module signature appended~\n
 #error: ^relopt: [^\n]*/x86_64-signature\.o: 54 bytes after the ELF data \(an appended module signature\) would be lost: use --drop-signature to drop them, and sign again afterwards\n?$
 # doc/design.md "Bad input": bytes after the ELF data are never silently

@@ -1,5 +1,6 @@
 #name: .strtab suffix merging (x86_64)
 #target: x86_64
+#relopt: --hash-style=gnu
 #readelf: -p .strtab
 # Input symtab (gas): 0 null, 1 bar, 2 a_ (locals), 3 cba_, 4 obar (UND),
 # 5 foobar, 6 module_init (UND), 7 fedcba_, 8 init.

@@ -1,5 +1,6 @@
 #name: which globals are hashed: weak, common, absolute, hidden (x86_64)
 #target: x86_64
+#relopt: --hash-style=gnu
 #readelf: -s -W
 # Input symtab (gas; no locals, sh_info 1): 1 wdef (WEAK, defined),
 # 2 wundef (WEAK UND), 3 sundef (UND), 4 strong, 5 hidden_fn (HIDDEN),

@@ -1,6 +1,6 @@
-@ arm-sysv-dedup.s -- ARM mapping symbols ($a, $d, $t, written by gas),
-@ a name that only looks like one ($dx), and (after the objcopy of
-@ arm-sysv-dedup.d) two locals with one name: what .hash chains (doc/design.md 2).
+@ arm-sysv-dups.s -- ARM mapping symbols ($a, $d, $t, written by gas),
+@ $dx (a mapping symbol to Linux, which takes every name starting with $; not to AAELF), and (after the objcopy of
+@ arm-sysv-dups.d) two locals with one name: what .hash chains (doc/design.md 2).
 	.text
 	.arm
 	.type	f_one, %function
