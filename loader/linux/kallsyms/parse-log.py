@@ -45,6 +45,21 @@ def parse(path):
             'firstuse': [], 'loads': {}, 'loadfail': {}, 'kprobe': [],
             'trial': [], 'bad': [], 'refused': {}, 'done': False,
             'oops': [], 'kunit': []}
+    # The kernel prints a module's lines while it loads (and a first use
+    # while init.c registers kprobes, before the next load of the same
+    # variant): they wait here for init.c's next "load" line, whose
+    # variant they belong to.
+    pending = []
+
+    def flush(v):
+        for kind, rec in pending:
+            if kind == 'refused':
+                boot['refused'][(v, rec)] = pending_why[rec]
+            else:
+                rec['var'] = v
+                boot[kind].append(rec)
+        pending.clear()
+    pending_why = {}
     var = None
     for line in open(path, errors='replace'):
         line = line.rstrip('\r\n')
@@ -58,24 +73,25 @@ def parse(path):
             boot['kunit_totals'] = mm.group(2)
         mm = re.search(r'\] (\S+): \.hash does not match (\.symtab|the symbol names), ignored', line)
         if mm:
-            boot['refused'][(var, mm.group(1))] = (
+            pending_why[mm.group(1)] = (
                 'layout' if mm.group(2) == '.symtab' else 'names')
+            pending.append(('refused', mm.group(1)))
         i = line.find('symhash-test: ')
         if i >= 0:
             f = line[i:].split()
             if f[1] == 'load':
-                rec = {'var': var, 'mod': f[2], 'table': f[6]}
+                rec = {'mod': f[2], 'table': f[6]}
                 rec.update(kv(f[3:]))
-                boot['loadlines'].append(rec)
+                pending.append(('loadlines', rec))
             elif f[1] == 'first-use':
-                rec = {'var': var, 'mod': f[2], 'kind': f[3],
+                rec = {'mod': f[2], 'kind': f[3],
                        'verdict': f[8] if len(f) > 8 else 'built'}
                 rec.update(kv(f[4:8]))
-                boot['firstuse'].append(rec)
+                pending.append(('firstuse', rec))
             elif f[1] == 'selftest':
-                rec = {'var': var, 'mod': f[2], 'when': f[3]}
+                rec = {'mod': f[2], 'when': f[3]}
                 rec.update(kv(f[4:]))
-                boot['selftest'].append(rec)
+                pending.append(('selftest', rec))
             continue
         i = line.find('relopt-kboot: ')
         if i < 0:
@@ -87,11 +103,13 @@ def parse(path):
             var = f[2]
         elif f[1] == 'load' and f[2] == 'bad':
             boot['bad'].append((f[3], int(f[5])))
-            var = 'bad:' + f[3]
+            flush('bad:' + f[3])
         elif f[1] == 'load':
+            flush(f[2])
             boot['loads'].setdefault((f[2], f[3]), []).append(
                 (int(f[5]), int(f[7])))
         elif f[1] == 'loadfail':
+            flush(f[2])
             boot['loadfail'].setdefault(f[2], []).append(
                 (int(f[5]), int(f[7])))
         elif f[1] == 'kprobe' and f[3] == 'trial:':
