@@ -146,14 +146,16 @@ def main():
             w('%s: `%s`\n' % (b['name'], o))
             bad = 1
 
-    st_boots = [b for b in boots if b['selftest'] or b['kunit']]
-    for b in st_boots:
-        w('## %s\n' % b['name'])
+    for b in boots:
         if b['kunit']:
             ok = all(k == 'ok' for k in b['kunit'])
-            w('KUnit suite module_kallsyms_hash: %s (%s)\n'
-              % ('ok' if ok else 'NOT OK', b.get('kunit_totals', '?')))
+            w('%s: KUnit suite module_kallsyms_hash: %s (%s)\n'
+              % (b['name'], 'ok' if ok else 'NOT OK',
+                 b.get('kunit_totals', '?')))
             bad |= not ok
+    st_boots = [b for b in boots if b['selftest']]
+    for b in st_boots:
+        w('## %s\n' % b['name'])
         w('Self-test (every symbol name of each module, an absent name '
           'for every 8th, fixed names; before and after init):\n')
         w('| variant | when | modules | table used | names | differences '
