@@ -55,22 +55,28 @@ EXTRA_DIST += loader/relopt-loader.h loader/relopt-loader.c \
 	loader/README.md tests/loader-freestanding.sh \
 	tests/loader-checkpatch.sh tests/linux-source.sh
 
-## loader/linux/kallsyms: the Linux 6.12 patch series that answers module
-## symbol lookups by name (find_kallsyms_symbol_value) through relopt's
-## SysV .hash (loader/linux/kallsyms/README.md).  make check runs:
-##   tests/kallsyms-patch.sh  the series applies to linux-source-6.12 in
-##                            order and is checkpatch --strict clean
-##                            (skipped without that package)
-##   tests/kallsyms-model.sh  the patch's lookup code, taken out of the
-##                            patch and built on the host, against the
-##                            kernel's linear loop for every name of a
-##                            sample of Debian's amd64 and arm64 modules,
-##                            before and after init (skipped when the
-##                            real-module cache is empty)
+## loader/linux/kallsyms: the Linux 6.12 patch series, revision 2, that
+## answers module symbol lookups by name (find_kallsyms_symbol_value,
+## module_kallsyms_lookup_name, and the symbols of a name for kprobes,
+## livepatch and ftrace) through the SysV .hash of doc/design.md rule 2
+## (loader/linux/kallsyms/README.md).  make check runs:
+##   tests/kallsyms-patch.sh  the series and its test-only patch apply to
+##                            linux-source-6.12 in order and are
+##                            checkpatch --strict clean (skipped without
+##                            that package)
+##   tests/kallsyms-model.sh  the series' kernel/module/kallsyms_hash.c,
+##                            taken out of the patch and built on the
+##                            host, against the kernel's linear scan for
+##                            every name and every match of a sample of
+##                            Debian's amd64 and arm64 modules, before and
+##                            after init (skipped when the real-module
+##                            cache is empty)
 ## `make check-kallsyms-model' runs the model over every module.
 ## loader/linux/kallsyms/boot-test.sh builds the series (plus the test-only
-## patch in 6.12-test/) and boots it under qemu on amd64 and arm64: not
-## run by make check (a kernel build; see loader/linux/kallsyms/README.md).
+## patch in 6.12-test/, which adds the kernel's own lazy index beside it)
+## and boots it under qemu on amd64 and arm64, the series' KUnit test
+## included: not run by make check (a kernel build; see
+## loader/linux/kallsyms/README.md).
 TESTS += tests/kallsyms-patch.sh tests/kallsyms-model.sh
 EXTRA_DIST += tests/kallsyms-patch.sh tests/kallsyms-model.sh \
 	loader/linux/kallsyms/README.md \
@@ -83,28 +89,28 @@ EXTRA_DIST += tests/kallsyms-patch.sh tests/kallsyms-model.sh \
 	loader/linux/kallsyms/common.config \
 	loader/linux/kallsyms/amd64.config \
 	loader/linux/kallsyms/arm64.config \
-	loader/linux/kallsyms/6.12-test/0001-module-kallsyms-TEST-ONLY-boot-test-knobs-for-relopt.patch \
-	loader/linux/kallsyms/results/6.12/amd64-table.md \
-	loader/linux/kallsyms/results/6.12/arm64-table.md \
-	loader/linux/kallsyms/results/6.12/arm64-boot-selftest.txt \
-	loader/linux/kallsyms/results/6.12/arm64-boot-hash1-icount1.txt \
-	loader/linux/kallsyms/results/6.12/arm64-boot-hash0-icount1.txt \
-	loader/linux/kallsyms/results/6.12/arm64-boot-hash1-icount2.txt \
-	loader/linux/kallsyms/results/6.12/arm64-boot-hash0-icount2.txt \
+	loader/linux/kallsyms/results/6.12/amd64-boot-icount1.txt \
+	loader/linux/kallsyms/results/6.12/amd64-boot-icount2.txt \
 	loader/linux/kallsyms/results/6.12/amd64-boot-selftest.txt \
-	loader/linux/kallsyms/results/6.12/amd64-boot-bad.txt \
-	loader/linux/kallsyms/results/6.12/amd64-boot-hash1-icount1.txt \
-	loader/linux/kallsyms/results/6.12/amd64-boot-hash0-icount1.txt \
-	loader/linux/kallsyms/results/6.12/amd64-boot-hash1-icount2.txt \
-	loader/linux/kallsyms/results/6.12/amd64-boot-hash0-icount2.txt \
+	loader/linux/kallsyms/results/6.12/amd64-table.md \
+	loader/linux/kallsyms/results/6.12/arm64-boot-icount1.txt \
+	loader/linux/kallsyms/results/6.12/arm64-boot-icount2.txt \
+	loader/linux/kallsyms/results/6.12/arm64-boot-selftest.txt \
+	loader/linux/kallsyms/results/6.12/arm64-boot-trusted.txt \
+	loader/linux/kallsyms/results/6.12/arm64-table.md \
+	loader/linux/kallsyms/host/internal.h \
 	loader/linux/kallsyms/host/linux/elf.h \
 	loader/linux/kallsyms/host/linux/module.h \
 	loader/linux/kallsyms/host/linux/module_symbol.h \
 	loader/linux/kallsyms/host/linux/string.h \
-	loader/linux/kallsyms/host/linux/unaligned.h \
+	loader/linux/kallsyms/6.12-test/0001-module-kallsyms-TEST-ONLY-boot-test-knobs-for-the-.h.patch \
 	loader/linux/kallsyms/6.12/0000-cover-letter.patch \
-	loader/linux/kallsyms/6.12/0001-module-add-relopt-loader-a-checked-reader-of-ELF-has.patch \
-	loader/linux/kallsyms/6.12/0002-module-kallsyms-look-module-symbols-up-by-name-throu.patch
+	loader/linux/kallsyms/6.12/0001-module-kallsyms-look-module-symbols-up-by-name-throu.patch \
+	loader/linux/kallsyms/6.12/0002-module-kallsyms-add-a-KUnit-test-for-lookups-by-name.patch \
+	loader/linux/kallsyms/6.12/0003-module-kallsyms-add-module_kallsyms_on_each_named_sy.patch \
+	loader/linux/kallsyms/6.12/0004-tracing-kprobes-count-a-probed-name-s-module-symbols.patch \
+	loader/linux/kallsyms/6.12/0005-livepatch-find-a-module-s-symbols-by-name-through-mo.patch \
+	loader/linux/kallsyms/6.12/0006-ftrace-look-module-symbols-up-by-name-through-module.patch
 
 ## The address order (issue 24, doc/design.md rule 9): the 6.12 patch in
 ## loader/linux/kallsyms/6.12-addr/ (find_kallsyms_symbol() by binary

@@ -1,20 +1,24 @@
 #!/bin/bash
-# kallsyms-model.sh -- the kallsyms patch (loader/linux/kallsyms/6.12/)
-# modelled on the host over Debian's real amd64 and arm64 modules: the
-# patch's own kernel/module/kallsyms_relopt.c and relopt-loader.c, taken
-# out of the patch with `git apply', built in user space with stand-ins
-# for five kernel headers (loader/linux/kallsyms/host/), run by
-# loader/linux/kallsyms/kallsyms-model.c, which looks every symbol name
-# of each module (and absent names) up through the patch's path and
-# through the kernel's linear loop, before init (whole .symtab) and after
-# init (the core copy add_kallsyms() builds, with KALLSYMS_ALL=y, =n and
-# as a livepatch module), and counts differences (must be 0).  Each module
-# is checked as Debian ships it (no table: the loop) and rewritten with
-# the recipe the kernel reads, `relopt --hash-style=sysv` (then every
-# module's table must be one the kernel uses).  Five relopt'd modules per
-# architecture are also damaged (a bucket, chain or header word flipped,
-# the table truncated, or left stale by objcopy): refused or not, the
-# answers must still be the loop's.
+# kallsyms-model.sh -- the kallsyms series, revision 2
+# (loader/linux/kallsyms/6.12/), modelled on the host over Debian's real
+# amd64 and arm64 modules: the series' own kernel/module/kallsyms_hash.c,
+# taken out of the patch with `git apply', built in user space with
+# stand-ins for four kernel headers (loader/linux/kallsyms/host/), run by
+# loader/linux/kallsyms/kallsyms-model.c, which looks every symbol name of
+# each module (and absent names) up through the series' path and through
+# the kernel's linear scan -- the first match and every match in order
+# (find_kallsyms_symbol_value(), number_of_same_symbols(), livepatch's
+# sympos) -- before init (whole .symtab) and after init (the core copy
+# add_kallsyms() builds and its table made by symhash_copy_kept(), with
+# KALLSYMS_ALL=y, =n and as a livepatch module), and counts differences
+# (must be 0).  Each module is checked with a table the model builds by the
+# rule (--build-table: the reader against the rule itself) and rewritten
+# with `relopt --hash-style=sysv` (then every table must pass both of the
+# kernel's checks: --expect-table).  Five relopt'd modules per
+# architecture are also damaged (damage.py: bucket, chain and header
+# words, truncated, swapped buckets, a symbol off its chain; and left
+# stale by objcopy): refused by one check or the other, or still
+# answering as the scan.
 #
 # Usage: kallsyms-model.sh [--all | --sample N]
 #   default --sample 50: N modules per architecture, evenly spread over
@@ -39,21 +43,15 @@ case ${1:-} in
 esac
 
 kdir=$srcdir/loader/linux/kallsyms
-# Revision 1 of the series carries relopt 0.2's loader library, whose
-# rule 2 (first symbol of each name, no STT_FILE) differs from relopt's
-# current one (doc/design.md 2): it refuses or misreads today's tables.
-# Revision 2 carries its own kernel reader and no copy of the library.
-if grep -q '^+++ b/kernel/module/relopt-loader.c' "$kdir"/6.12/0*.patch; then
-  skip "loader/linux/kallsyms/6.12/ is still revision 1 (relopt 0.2's rule 2); revision 2 replaces it"
-fi
 mkdir "$tmp/k"
-(cd "$tmp/k" && git apply --include='kernel/module/*relopt*' \
-  $(ls "$kdir"/6.12/0*-*.patch | grep -v /0000-)) || fail "cannot take the files out of $kdir/6.12/*.patch"
+(cd "$tmp/k" && git apply --include='kernel/module/kallsyms_hash.c' \
+  $(ls "$kdir"/6.12/0*-*.patch | grep -v /0000-)) &&
+  [ -f "$tmp/k/kernel/module/kallsyms_hash.c" ] ||
+  fail "cannot take kernel/module/kallsyms_hash.c out of $kdir/6.12/*.patch"
 model=$tmp/kallsyms-model
 ${CC:-gcc} -std=gnu99 -O2 -Wall -Wextra -Werror -I"$kdir/host" \
-  -I"$tmp/k/kernel/module" -o "$model" "$kdir/kallsyms-model.c" \
-  "$tmp/k/kernel/module/kallsyms_relopt.c" \
-  "$tmp/k/kernel/module/relopt-loader.c" || fail "the model does not build"
+  -o "$model" "$kdir/kallsyms-model.c" \
+  "$tmp/k/kernel/module/kallsyms_hash.c" || fail "the model does not build"
 
 cache=$(relopt_cache)/unpacked
 st=0 ran=0
@@ -92,7 +90,7 @@ PY
     { cat "$tmp/relopt.log"; fail "$arch: relopt failed"; }
   say "$arch: $(wc -l < "$tmp/list") of $n modules"
   for kind in plain relopt; do
-    flag=
+    flag=--build-table
     [ $kind = relopt ] && flag=--expect-table
     (cd "$tmp/$kind" && find . -name '*.ko' -print0 | LC_ALL=C sort -z |
       xargs -0 "$model" $flag) > "$tmp/out" 2> "$tmp/err"
@@ -100,13 +98,13 @@ PY
     head -n 20 "$tmp/err"
     sed "s/^kallsyms-model:/kallsyms-model: $arch $kind:/" "$tmp/out"
     if [ $rc -ne 0 ] || ! grep -q ' 0 differences$' "$tmp/out"; then
-      say "FAIL: $arch $kind: the table path and the loop differ (above)"
+      say "FAIL: $arch $kind: the table path and the scan differ, or a table was refused (above)"
       st=1
     fi
   done
-  # Bad input: tables damaged after relopt (one word of a bucket, of a
-  # chain, of the header; truncated; left stale by objcopy, which resets
-  # sh_link) must be refused or still answer as the loop.
+  # Bad input: tables damaged after relopt (damage.py; left stale by
+  # objcopy, which resets sh_link) must be refused or still answer as the
+  # scan.
   rm -rf "$tmp/bad"
   mkdir "$tmp/bad"
   (cd "$tmp/relopt" && find . -name '*.ko' | LC_ALL=C sort | head -n 5) |
@@ -121,12 +119,12 @@ PY
   head -n 20 "$tmp/err"
   sed "s/^kallsyms-model:/kallsyms-model: $arch damaged:/" "$tmp/out" | head -n 1
   if [ $rc -ne 0 ] || ! grep -q ' 0 differences$' "$tmp/out"; then
-    say "FAIL: $arch damaged tables: the table path and the loop differ (above)"
+    say "FAIL: $arch damaged tables: the table path and the scan differ (above)"
     st=1
   fi
   ran=$((ran + 1))
 done
 [ $st -eq 0 ] || exit 1
 [ $ran -gt 0 ] || skip "no Debian amd64/arm64 modules in $cache: bash scripts/fetch-kernel-debs.sh amd64 arm64 $cache"
-say "PASS: the table path answers as the loop for every name"
+say "PASS: the table path answers as the scan for every name and every match"
 exit 0

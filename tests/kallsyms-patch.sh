@@ -1,7 +1,8 @@
 #!/bin/bash
 # kallsyms-patch.sh -- each kallsyms patch series applies, in order, to
-# Debian's linux-source-6.12 (by name: loader/linux/kallsyms/6.12/*.patch;
-# by address: 6.12-addr/*.patch, then its test-only 6.12-addr-test/) to
+# Debian's linux-source-6.12 (by name: loader/linux/kallsyms/6.12/*.patch,
+# then its test-only 6.12-test/; by address: 6.12-addr/*.patch, then its
+# test-only 6.12-addr-test/)
 # with `git apply --check' semantics (applied to a copy
 # of the files it touches, taken from /usr/src/linux-source-6.12.tar.xz
 # and extracted once into the kbuild cache by tests/linux-source.sh), and
@@ -19,7 +20,7 @@ relopt_messages kallsyms-patch
 srcdir=$(cd "$srcdir" && pwd)
 
 # One series per line: its directories, applied in that order.
-series="6.12
+series="6.12 6.12-test
 6.12-addr 6.12-addr-test"
 all=
 tmp=$(mktemp -d)

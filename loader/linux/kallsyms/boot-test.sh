@@ -1,29 +1,30 @@
 #!/bin/bash
 # boot-test.sh -- boot Debian's linux-source-6.12 with the kallsyms series
-# (6.12/0001-0002) and the test-only patch (6.12-test/, not for merging:
-# the module.kallsyms_hash=0 knob, the in-guest self-test, the scan timers)
-# under qemu with the instruction-count clock, on amd64 and arm64, and print
-# the tables of issue 19: self-test differences and per-lookup times before
-# and after init, kprobe event registration times, load times, memory, and
-# damaged tables.  Not part of CI: the first build of a kernel takes 40-60
-# minutes on 2 cores (see README.md); later runs rebuild what changed.
+# (6.12/, revision 2) and the test-only patch (6.12-test/, not for merging:
+# the module.kallsyms_hash knob with the kernel's own lazy index beside the
+# module's table, the in-guest self-test, the timers) under qemu with the
+# instruction-count clock, on amd64 and arm64, and print the tables of
+# issue 23: the KUnit test, self-test differences and per-lookup times,
+# load times (a failing load too), first-use costs, memory, kprobe event
+# registration times, and damaged tables.  Not part of CI: a first build
+# takes 6-25 minutes per architecture on 2 cores (see README.md); later
+# runs rebuild what changed.
 #
 # Usage: loader/linux/kallsyms/boot-test.sh [--runs N] [--build-only]
 #                                           [amd64] [arm64]  (default: both)
-#   --runs N      boot each kernel variant N times (default 2): two runs
-#                 under -icount must agree
+#   --runs N      boot the timings N times (default 2): two runs under
+#                 -icount must agree
 #   --build-only  stop after building
 #   --reuse       keep the boot logs already there (a boot is skipped when
 #                 its log ends with init's "done"), e.g. to resume
-# Each run boots twice per architecture: module.kallsyms_hash=1 (the
-# series) and =0 (every lookup takes today's loop: the "unpatched" column;
-# a second kernel would need its own build of every module, since the
-# series changes struct module).  Both boots load the same modules plain
-# and after `relopt --hash-style=sysv`.  The self-test and the damaged
-# tables run in one more boot (boot-selftest.log, hash=1, no timings):
-# the loop they compare with costs O(symbols^2) per module (minutes of
-# guest time for the 24,000-symbol module), and with hash=0 there is no
-# table to check.
+# Each timing boot (boot-icountR.log) runs four variants in turn, SET-MODE
+# (init.c): plain-0 (Debian-built modules, every lookup scans: today's
+# path; a truly unpatched kernel would need its own build of every module,
+# since the series changes struct module), relopt-0 (the same modules
+# after relopt, the table ignored), relopt-1 (the series) and plain-2 (the
+# kernel's own index, built on first use: the alternative).  The KUnit
+# test (at boot), the self-test of relopt-1 and plain-2 and the damaged
+# tables run in one more boot (boot-selftest.log, no timings).
 # Environment:
 #   KWORK   work directory (default /var/tmp/relopt-kboot): src/ (a git
 #           repository: a "pristine" commit of the package, then the
@@ -31,9 +32,10 @@
 #   RELOPT  relopt binary (default: build/src/relopt of this checkout)
 #   JOBS    make -j value (default: number of CPUs)
 #   ICOUNT  qemu -icount argument (default shift=0,sleep=off)
-#   KPROBE_N, REPS  kprobe events per round (1000) and rounds (5)
-#   BOOTS   boot only these (names: selftest hash1-icount1 hash0-icount1
-#           ...); the others' logs, when there, still go into the tables
+#   KPROBE_N, REPS  kprobe events per round (1000) and rounds (3)
+#   ROUNDS  timed loads of every module per variant (3)
+#   BOOTS   boot only these (names: selftest icount1 icount2 ...); the
+#           others' logs, when there, still go into the tables
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -43,7 +45,8 @@ relopt=${RELOPT:-$top/build/src/relopt}
 jobs=${JOBS:-$(nproc)}
 icount=${ICOUNT:-shift=0,sleep=off}
 kprobe_n=${KPROBE_N:-1000}
-reps=${REPS:-5}
+reps=${REPS:-3}
+rounds=${ROUNDS:-3}
 runs=2 build_only=0 reuse=0
 arches=()
 while [ $# -gt 0 ]; do
@@ -130,7 +133,8 @@ for arch in "${arches[@]}"; do
 	cp "$res/kbuild/relopt_ksyms.ko" "$res/plain/"
 	echo relopt_ksyms.ko >> "$res/modules.list"
 	for m in "$res"/plain/*.ko; do
-		"$relopt" --hash-style=sysv -o "$res/relopt/${m##*/}" "$m"
+		"$relopt" --hash-style=sysv -o "$res/relopt/${m##*/}" "$m" ||
+			exit 1
 	done
 	# Damaged tables: damage.py's five, and left stale by objcopy and by
 	# strip --strip-unneeded after relopt (as they write them, and with
@@ -152,7 +156,8 @@ for arch in "${arches[@]}"; do
 	kboot_initramfs "$res" "$out" "$cross" "$here/init.c"
 	cp "$out/$image" "$res/kernel"
 
-	# boot NAME KNOB SELFTEST KPROBE_N ROUNDS: one boot -> $res/boot-NAME.log
+	# boot NAME SELFTEST KPROBE_N ROUNDS VARIANTS: one boot ->
+	# $res/boot-NAME.log
 	boot() {
 		local log=$res/boot-$1.log
 		if [ -n "${BOOTS:-}" ] && [[ " $BOOTS " != *" $1 "* ]]; then
@@ -164,11 +169,11 @@ for arch in "${arches[@]}"; do
 			echo "== $arch: reusing ${log##*/}"
 			return
 		fi
-		echo "== $arch: booting, module.kallsyms_hash=$2 -> ${log##*/} ($(date -u +%T))"
+		echo "== $arch: booting $5 -> ${log##*/} ($(date -u +%T))"
 		timeout 14400 "${qemu[@]}" -icount "$icount" -m 2G \
 			-nographic -no-reboot -kernel "$res/kernel" \
 			-initrd "$res/initramfs.cpio" \
-			-append "console=$console nokaslr panic=-1 module.kallsyms_hash=$2 module.kallsyms_selftest=$3 relopt_bad=$3 relopt_kprobe_n=$4 relopt_reps=$reps relopt_rounds=$5" \
+			-append "console=$console nokaslr panic=-1 module.kallsyms_selftest=$2 relopt_bad=$2 relopt_kprobe_n=$3 relopt_reps=$reps relopt_rounds=$4 relopt_variants=$5" \
 			< /dev/null > "$log" 2>&1 || true
 		grep -q 'relopt-kboot: done' "$log" || {
 			echo "boot-test.sh: $arch boot did not finish, see $log" >&2
@@ -176,13 +181,11 @@ for arch in "${arches[@]}"; do
 		}
 	}
 	logs=()
-	# The self-test and the damaged modules, hash=1: slow (the loop they
-	# compare with costs O(symbols^2) per module), so once, and with no
-	# timings; with hash=0 there is no table to check.
-	boot selftest 1 1 0 0
+	# The KUnit test, the self-test (relopt's tables and the kernel's
+	# own index) and the damaged modules, once, with no timings.
+	boot selftest 1 0 0 relopt-1,plain-2
 	for r in $(seq 1 "$runs"); do
-		boot hash1-icount$r 1 0 "$kprobe_n" 3
-		boot hash0-icount$r 0 0 "$kprobe_n" 3
+		boot icount$r 0 "$kprobe_n" "$rounds" plain-0,relopt-0,relopt-1,plain-2
 	done
 	python3 "$here/parse-log.py" "$arch" "${logs[@]}" | tee "$res/table.md"
 	[ "${PIPESTATUS[0]}" = 0 ]

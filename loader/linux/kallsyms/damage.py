@@ -8,6 +8,9 @@ with the table damaged, one way each, as OUT-TAG.ko:
   nbucket    the header's nbucket word, low bit flipped
   nchain     the header's nchain word, low bit flipped
   truncated  the section header's sh_size 4 bytes short
+  swapped    the first two non-empty buckets' words swapped (passes the
+             check that reads no name, fails the names check)
+  unchained  the first chained symbol taken off its chain (likewise)
 
 damage.py --relink MODULE OUT: copy MODULE to OUT with its SHT_HASH
 section's sh_link set to the .symtab index again (objcopy and strip write
@@ -132,6 +135,17 @@ def main():
     variant('nchain', lambda e: xor(e, word(1), 1))
     variant('truncated',
             lambda e: struct.pack_into('<Q', e, hdr + 32, hsize - 4))
+    second = next(k for k in range(first + 1, nbucket)
+                  if struct.unpack_from('<I', d, word(2 + k))[0])
+    head2 = struct.unpack_from('<I', d, word(2 + second))[0]
+
+    def swap(e):
+        struct.pack_into('<I', e, word(2 + first), head2)
+        struct.pack_into('<I', e, word(2 + second), chained)
+    variant('swapped', swap)
+    after = struct.unpack_from('<I', d, word(2 + nbucket + chained))[0]
+    variant('unchained', lambda e: struct.pack_into(
+        '<I', e, word(2 + first), after))
 
 
 if __name__ == '__main__':

@@ -2,21 +2,25 @@
 /*
  * Static /init for the kallsyms boot test (loader/linux/kallsyms/boot-test.sh).
  *
- * For each module set in turn (/plain, then /relopt: the same modules after
- * relopt --hash-style=sysv) it loads every module of /modules.list (one
- * "file params" per line, dependencies first; the kernel's
- * module.kallsyms_selftest=1 makes each load print the self-test lines),
- * then times kprobe event registration through tracefs: N functions of
- * the big modules (relopt_kprobe_n=, default 1000), registered as
- * "p:relopt/eK MOD:FUNC" and as "p:relopt/eK FUNC", REPS times each
- * (relopt_reps=, default 5), clearing the events between, each round
- * timed with CLOCK_MONOTONIC (the guest's instruction count under qemu
- * -icount) along with the kernel's module-scan timers in
- * /sys/kernel/debug/relopt_kallsyms (a test-only file).  Then it times
- * loading each module again (self-test off), unloads them, and last
- * loads each damaged module of /bad.list (relopt_bad=1) with the rest of
- * the plain set present (loaded without the self-test).  relopt_sets=0
- * skips the two sets (a boot for the damaged modules only).  Every result is one "relopt-kboot:" line;
+ * Runs the variants of relopt_variants= (default
+ * "plain-0,relopt-0,relopt-1,plain-2"): SET-MODE, the module set (/plain,
+ * or /relopt: the same modules after relopt) and the kernel's
+ * module.kallsyms_hash knob of the test-only patch (0 scan, 1 the
+ * module's .hash, 2 the kernel's own index built on first use, 3 the
+ * .hash with its names trusted).  For each: set the knob, load every
+ * module of /modules.list (one "file params" per line, dependencies
+ * first; module.kallsyms_selftest=1 makes each load print the self-test
+ * lines), time kprobe event registration through tracefs (N functions
+ * of the big modules, relopt_kprobe_n=, default 1000, as
+ * "p:relopt/eK MOD:FUNC" and as "p:relopt/eK FUNC", REPS times each,
+ * relopt_reps=, default 3, events cleared between), each round timed
+ * with CLOCK_MONOTONIC (the guest's instruction count under qemu
+ * -icount) along with the kernel's timers in
+ * /sys/kernel/debug/symhash_test (test-only); unload; then time loading
+ * the set again relopt_rounds= times (self-test off), and a load that
+ * fails (xfs without the modules it needs) as often.  Last, with
+ * relopt_bad=1, each damaged module of /bad.list with the rest of the
+ * plain set present, knob 1.  Every result is one "relopt-kboot:" line;
  * boot-test.sh's parse-log.py reads them from the console log.
  */
 #define MAXMODS 64
@@ -28,15 +32,17 @@ static struct modlist mods, bad;
 static char *funcs[MAXFUNCS], *funcmod[MAXFUNCS];
 static int nfuncs;
 
-/* The kernel's scan timers: lookup_name_ns, on_each_ns and their calls. */
-static void scan_timers(long long v[4])
+/* The kernel's timers (test-only patch), in this order. */
+#define NTIMERS 6
+static void scan_timers(long long v[NTIMERS])
 {
-	static const char *const keys[4] = { "lookup_name_calls",
-		"lookup_name_ns", "on_each_calls", "on_each_ns" };
-	char *s = slurp("/sys/kernel/debug/relopt_kallsyms", NULL), *p;
+	static const char *const keys[NTIMERS] = { "lookup_name_calls",
+		"lookup_name_ns", "named_calls", "named_ns",
+		"first_use_calls", "first_use_ns" };
+	char *s = slurp("/sys/kernel/debug/symhash_test", NULL), *p;
 	int k;
 
-	for (k = 0; k < 4; k++) {
+	for (k = 0; k < NTIMERS; k++) {
 		v[k] = -1;
 		p = s ? strstr(s, keys[k]) : NULL;
 		if (p)
@@ -189,40 +195,47 @@ static void pick_functions(int want)
 	       ncand[0], ncand[1], ncand[2], nfuncs);
 }
 
-static void kprobe_timing(const char *set, int n, int reps)
+static void kprobe_timing(const char *var, int n, int reps)
 {
 	static char ok[MAXFUNCS], okb[MAXFUNCS];
+	long long a[NTIMERS], b[NTIMERS], t0, t, tc;
 	int mode, r, fail;
 
-	/* a trial round keeps the functions both forms register */
+	/*
+	 * A trial round keeps the functions both forms register; it is the
+	 * first use by name of every module (timed apart).
+	 */
 	clear_events();
+	scan_timers(a);
+	t0 = now_ns();
 	fail = register_events(nfuncs, 1, NULL, ok);
+	t = now_ns() - t0;
+	scan_timers(b);
 	clear_events();
 	fail += register_events(nfuncs, 0, ok, okb);
 	clear_events();
 	for (r = 0; r < nfuncs; r++)
 		ok[r] = ok[r] && okb[r];
-	printf("relopt-kboot: kprobe %s trial: %d of %d refused\n", set, fail,
-	       nfuncs);
+	printf("relopt-kboot: kprobe %s trial: %d of %d refused first_module_ns %lld first_use_calls %lld first_use_ns %lld\n",
+	       var, fail, nfuncs, t, b[4] - a[4], b[5] - a[5]);
 	for (mode = 0; mode < 2; mode++) {
 		for (r = 0; r < reps; r++) {
-			long long a[4], b[4], t0, t, tc;
-
 			scan_timers(a);
 			t0 = now_ns();
 			fail = register_events(n, !mode, ok, NULL);
 			t = now_ns() - t0;
 			scan_timers(b);
 			tc = clear_events();
-			printf("relopt-kboot: kprobe %s %s rep %d n %d fail %d ns %lld lookup_calls %lld lookup_ns %lld on_each_calls %lld on_each_ns %lld clear_ns %lld\n",
-			       set, mode ? "bare" : "module", r, n, fail, t,
+			printf("relopt-kboot: kprobe %s %s rep %d n %d fail %d ns %lld lookup_calls %lld lookup_ns %lld named_calls %lld named_ns %lld clear_ns %lld\n",
+			       var, mode ? "bare" : "module", r, n, fail, t,
 			       b[0] - a[0], b[1] - a[1], b[2] - a[2],
 			       b[3] - a[3], tc);
 		}
 	}
 }
 
-static void load_set(const char *set, const struct modlist *l)
+static void load_set(const char *var, const char *set,
+		     const struct modlist *l)
 {
 	char path[256];
 	int i;
@@ -233,12 +246,12 @@ static void load_set(const char *set, const struct modlist *l)
 
 		snprintf(path, sizeof(path), "/%s/%s", set, l->files[i]);
 		err = load(path, l->params[i], &ns);
-		printf("relopt-kboot: load %s %s errno %d ns %lld\n", set,
+		printf("relopt-kboot: load %s %s errno %d ns %lld\n", var,
 		       l->names[i], err, ns);
 	}
 }
 
-static void unload_set(const char *set, const struct modlist *l)
+static void unload_set(const char *var, const struct modlist *l)
 {
 	int i;
 
@@ -246,17 +259,24 @@ static void unload_set(const char *set, const struct modlist *l)
 		int err = unload(l->names[i]);
 
 		if (err != ENOENT)
-			printf("relopt-kboot: unload %s %s errno %d\n", set,
+			printf("relopt-kboot: unload %s %s errno %d\n", var,
 			       l->names[i], err);
 	}
 }
 
+static void set_knob(const char *name, const char *val)
+{
+	char path[128];
+
+	snprintf(path, sizeof(path), "/sys/module/module/parameters/%s", name);
+	write_file(path, val);
+}
+
 int main(void)
 {
-	static const char *const sets[] = { "plain", "relopt" };
 	const char *env;
-	char *selftest;
-	int n = 1000, reps = 5, rounds = 3, do_bad = 0, v, r, i;
+	char *selftest, *variants, *save, *var;
+	int n = 1000, reps = 3, rounds = 3, do_bad = 0, first = 1, r, i;
 
 	mount("proc", "/proc", "proc", 0, NULL);
 	mount("sysfs", "/sys", "sysfs", 0, NULL);
@@ -274,6 +294,8 @@ int main(void)
 	env = getenv("relopt_bad");
 	if (env)
 		do_bad = atoi(env);
+	env = getenv("relopt_variants");
+	variants = strdup(env ? env : "plain-0,relopt-0,relopt-1,plain-2");
 	if (n > MAXFUNCS)
 		n = MAXFUNCS;
 	selftest = slurp("/sys/module/module/parameters/kallsyms_selftest",
@@ -282,30 +304,52 @@ int main(void)
 		selftest = "N";
 	load_list("/modules.list", &mods);
 	load_list("/bad.list", &bad);
-	printf("relopt-kboot: start %d modules, %d damaged, kprobe n %d reps %d\n",
-	       mods.n, bad.n, n, reps);
-	env = getenv("relopt_sets");
-	for (v = 0; v < (env ? atoi(env) : 2); v++) {
-		load_set(sets[v], &mods);
-		if (v == 0)
+	printf("relopt-kboot: start %d modules, %d damaged, kprobe n %d reps %d variants %s\n",
+	       mods.n, bad.n, n, reps, variants);
+	for (var = strtok_r(variants, ",", &save); var;
+	     var = strtok_r(NULL, ",", &save)) {
+		char set[32], *dash;
+		long long ns;
+		int err;
+
+		snprintf(set, sizeof(set), "%s", var);
+		dash = strchr(set, '-');
+		if (!dash)
+			continue;
+		*dash = 0;
+		set_knob("kallsyms_hash", dash + 1);
+		printf("relopt-kboot: variant %s set %s mode %s\n", var, set,
+		       dash + 1);
+		load_set(var, set, &mods);
+		if (first && n > 0)
 			pick_functions(n + n / 10);
-		if (nfuncs)
-			kprobe_timing(sets[v], n, reps);
-		unload_set(sets[v], &mods);
-		/* load times without the self-test */
-		write_file("/sys/module/module/parameters/kallsyms_selftest",
-			   "0");
+		first = 0;
+		if (nfuncs && n > 0)
+			kprobe_timing(var, n, reps);
+		unload_set(var, &mods);
+		/* load times without the self-test, and a load that fails */
+		set_knob("kallsyms_selftest", "0");
 		for (r = 0; r < rounds; r++) {
-			load_set(sets[v], &mods);
-			unload_set(sets[v], &mods);
+			load_set(var, set, &mods);
+			unload_set(var, &mods);
 		}
-		write_file("/sys/module/module/parameters/kallsyms_selftest",
-			   selftest);
+		for (r = 0; r < rounds; r++) {
+			char path[64];
+
+			snprintf(path, sizeof(path), "/%s/xfs.ko", set);
+			err = load(path, "", &ns);
+			printf("relopt-kboot: loadfail %s xfs errno %d ns %lld\n",
+			       var, err, ns);
+			if (!err)
+				unload("xfs");
+		}
+		set_knob("kallsyms_selftest", selftest);
 	}
 	if (do_bad && bad.n) {
 		/* the plain set, without the modules that have damaged copies */
 		struct modlist rest = { .n = 0 };
 
+		set_knob("kallsyms_hash", "1");
 		for (i = 0; i < mods.n; i++) {
 			int j, damaged = 0;
 
@@ -317,11 +361,9 @@ int main(void)
 				rest.names[rest.n++] = mods.names[i];
 			}
 		}
-		write_file("/sys/module/module/parameters/kallsyms_selftest",
-			   "0");
-		load_set("plain", &rest);
-		write_file("/sys/module/module/parameters/kallsyms_selftest",
-			   selftest);
+		set_knob("kallsyms_selftest", "0");
+		load_set("bad-rest", "plain", &rest);
+		set_knob("kallsyms_selftest", selftest);
 		for (i = 0; i < bad.n; i++) {
 			char path[256];
 			int err;
@@ -334,7 +376,7 @@ int main(void)
 				printf("relopt-kboot: unload bad %s errno %d\n",
 				       bad.files[i], unload(bad.names[i]));
 		}
-		unload_set("plain", &rest);
+		unload_set("bad-rest", &rest);
 	}
 	printf("relopt-kboot: done\n");
 	sync();

@@ -1,47 +1,55 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * kallsyms-model.c -- the host model of the kallsyms patch
- * (loader/linux/kallsyms/6.12/): Linux's module symbol lookup by name
- * (kernel/module/kallsyms.c, __find_kallsyms_symbol_value()) done both
- * ways over a real module file, compared name by name.
+ * kallsyms-model.c -- the host model of the kallsyms series, revision 2
+ * (loader/linux/kallsyms/6.12/): Linux's module symbol lookups by name
+ * (kernel/module/kallsyms.c: the first match, every match, the count)
+ * done through the series' .hash reader and through the kernel's linear
+ * scan over a real module file, compared name by name.
  *
- * Built by tests/kallsyms-model.sh against the patch's own
- * kernel/module/kallsyms_relopt.c and relopt-loader.c (taken out of the
- * patch with git apply), with host stand-ins for five kernel headers
- * (host/linux/).  For each module (64-bit ELF, the host's byte order):
+ * Built by tests/kallsyms-model.sh against the series' own
+ * kernel/module/kallsyms_hash.c (taken out of the patch with git apply),
+ * with host stand-ins for four kernel headers (host/).  For each module
+ * (64-bit ELF, the host's byte order), as the kernel does it:
  *
- *   before init  kallsyms is the whole .symtab (add_kallsyms() points
- *                mod->kallsyms at it): the linear loop against
- *                kallsyms_relopt_lookup() over kallsyms_relopt_copy();
- *   after init   kallsyms is the core copy add_kallsyms() builds: symbol
+ *   at load      find the SHT_HASH linked to .symtab and run
+ *                symhash_check_layout() (reads no name);
+ *   before init  kallsyms is the whole .symtab: symhash_check_names() on
+ *                the first lookup, then every name through the table;
+ *   after init   kallsyms is the core copy add_kallsyms() builds (symbol
  *                0 and the symbols is_core_symbol() keeps, in order,
- *                names copied one by one.  Modelled three ways:
- *                CONFIG_KALLSYMS_ALL=y (Debian's), =n, and a livepatch
- *                module (every symbol kept); the linear loop over the
- *                copy against the table kallsyms_relopt_core() built.
+ *                names copied one by one), its table made by
+ *                symhash_copy_kept() without reading a name.  Modelled
+ *                three ways: CONFIG_KALLSYMS_ALL=y (Debian's), =n, and a
+ *                livepatch module (every symbol kept).  The core table
+ *                must pass both checks whenever the init one passed the
+ *                names check; otherwise its walks must stay in range,
+ *                ascend and take no more steps than the init table's.
  *
  * is_core_symbol() as in 6.12: defined, st_shndx < e_shnum, st_name != 0,
  * in an SHF_ALLOC section that is not an init one (name starting with
- * ".init": module_init_layout_section() with CONFIG_MODULE_UNLOAD), and
- * SHF_EXECINSTR unless KALLSYMS_ALL; with KALLSYMS_ALL the percpu section
- * (".data..percpu") counts too.  The loader clears SHF_ALLOC of
- * .data..percpu, .modinfo and __versions before that (main.c), so their
- * symbols are not core otherwise.
+ * ".init"), and SHF_EXECINSTR unless KALLSYMS_ALL; with KALLSYMS_ALL the
+ * percpu section counts too.  The loader clears SHF_ALLOC of
+ * .data..percpu, .modinfo and __versions before that (main.c).
  *
  * Names looked up: every distinct name in .symtab (defined or not,
  * mapping symbols and STT_FILE names included), each again with
- * ".absent" appended, and a few fixed ones ("", "$x", "$d", "L0",
- * ".Lfoo", "no_such_symbol").  The answers compared are symbol indices
- * (equal index, equal value).
+ * ".absent" appended, and a few fixed ones.  Compared for each: the list
+ * of matching symbol indices through the table (symhash_first(), then
+ * symhash_next()) against the scan's (the defined symbols of that name
+ * in index order: its first is find_kallsyms_symbol_value()'s answer,
+ * its length number_of_same_symbols()'s count, its n-th livepatch's
+ * sympos n).  Names the table cannot hold (symhash_indexes_name()) and
+ * tables not checked good take the scan, as in the kernel (a symtab with
+ * no usable table: only every 61st name, the path being the scan).
  *
- * Usage: kallsyms-model [--expect-table] [--stats] FILE...
+ * Usage: kallsyms-model [--expect-table] [--build-table] [--stats] FILE...
  *   --expect-table  a module whose .hash the kernel would not use is an
- *                   error (for relopt'd modules)
- *   --stats         per module: symbols, table used or why not, times of
- *                   validation and of the core table build, the
- *                   alternative (the kernel hashing every core name
- *                   itself), lookups per name, memory
- * Prints one summary line; exit 0 when no answer differs, 1 otherwise,
+ *                   error (for modules rewritten by relopt)
+ *   --build-table   ignore the file's .hash and model one built by the
+ *                   rule (binutils' bucket count over the indexed
+ *                   symbols): the series' reader over the rule itself
+ *   --stats         per module: symbols, verdict, memory
+ * Prints summary lines; exit 0 when no answer differs, 1 otherwise,
  * 2 on a usage or file error.
  */
 #define _GNU_SOURCE
@@ -51,7 +59,7 @@
 #include <string.h>
 #include <time.h>
 #include <linux/module_symbol.h>
-#include "kallsyms_relopt.h"
+#include "internal.h"
 
 struct module {
 	const char *path;
@@ -64,24 +72,23 @@ struct module {
 	const Elf_Sym *sym;
 	unsigned int nsym;
 	const char *str;
-	size_t strsize;
 	const Elf_Shdr *hash;
 };
 
 struct totals {
-	unsigned long modules, usable, lookups, diffs;
-	unsigned long syms, core_syms[3];
-	double t_validate, t_core, t_own, t_own_full, t_lin, t_hash;
+	unsigned long modules, with_hash, layout_ok, names_ok, lookups, diffs;
+	unsigned long syms, matches;
+	double t_layout, t_copy, t_names, t_build, t_lin, t_hash;
 	unsigned long timed;
-	unsigned long long core_bytes, table_bytes[3];
+	unsigned long long core_bytes, table_bytes;
 };
 
-static int expect_table, show_stats;
+static int expect_table, build_table, show_stats;
 static volatile unsigned int sink;	/* keeps timed lookups from being dropped */
 
-static const char *const config_name[3] = {
-	"after init, KALLSYMS_ALL=y", "after init, KALLSYMS_ALL=n",
-	"after init, livepatch" };
+static const char *const when_name[4] = {
+	"before init", "after init, KALLSYMS_ALL=y",
+	"after init, KALLSYMS_ALL=n", "after init, livepatch" };
 
 static double now(void)
 {
@@ -136,10 +143,11 @@ static int load(struct module *m, const char *path)
 	m->sym = (const Elf_Sym *)(m->img + m->sh[m->symndx].sh_offset);
 	m->nsym = m->sh[m->symndx].sh_size / sizeof(Elf_Sym);
 	m->str = (const char *)m->img + m->sh[m->strndx].sh_offset;
-	m->strsize = m->sh[m->strndx].sh_size;
-	for (i = 1; i < m->eh->e_shnum; i++)
+	/* find_symhash() of the series: the first one, not allocated */
+	for (i = 1; i < m->eh->e_shnum && !m->hash; i++)
 		if (m->sh[i].sh_type == SHT_HASH &&
-		    m->sh[i].sh_link == m->symndx && m->sh[i].sh_size)
+		    m->sh[i].sh_link == m->symndx &&
+		    !(m->sh[i].sh_flags & SHF_ALLOC))
 			m->hash = &m->sh[i];
 	return 0;
 }
@@ -182,28 +190,15 @@ static bool is_core(const struct module *m, const Elf_Sym *s, int all)
 	return strncmp(m->shstr + m->sh[s->st_shndx].sh_name, ".init", 5) != 0;
 }
 
-/* The 6.12 loop: first index with that name and st_shndx != SHN_UNDEF. */
-static unsigned int linear(const Elf_Sym *sym, unsigned int n,
-			   const char *str, const char *name)
+/* The 6.12 scan: the first index after I with that name, defined. */
+static unsigned int scan_next(const Elf_Sym *sym, unsigned int n,
+			      const char *str, const char *name, unsigned int i)
 {
-	unsigned int i;
-
-	for (i = 0; i < n; i++)
+	for (i++; i < n; i++)
 		if (strcmp(name, str + sym[i].st_name) == 0 &&
 		    sym[i].st_shndx != SHN_UNDEF)
 			return i;
 	return 0;
-}
-
-static unsigned int patched(const struct rlo_sysv *t, const Elf_Sym *sym,
-			    unsigned int n, const char *str, const char *name)
-{
-	long r;
-
-	if (!t)
-		return linear(sym, n, str, name);
-	r = kallsyms_relopt_lookup(t, name);
-	return r < 0 ? linear(sym, n, str, name) : (unsigned int)r;
 }
 
 static int cmp_str(const void *a, const void *b)
@@ -211,11 +206,11 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* The names to look up: see the top.  Sorted, distinct, then the rest. */
+/* The names to look up: see the top. */
 static char **names_of(const struct module *m, unsigned int *count)
 {
 	static const char *const fixed[] = { "", "$x", "$d", "L0", ".Lfoo",
-					     "no_such_symbol" };
+					     "no_such_symbol", "init_module" };
 	unsigned int i, n = 0, u = 0, nfixed = sizeof(fixed) / sizeof(fixed[0]);
 	char **v = malloc(sizeof(char *) * (2 * (size_t)m->nsym + nfixed));
 
@@ -238,10 +233,10 @@ static char **names_of(const struct module *m, unsigned int *count)
 }
 
 /*
- * The reference answer, computed apart from the loop (which costs
+ * The scan's answers, computed apart from the scan (which costs
  * O(symbols) per name): the defined symbols sorted by (name, index); a
- * name's answer is the lowest index among its entries.  The literal loop
- * checks this reference on every 61st name.
+ * name's matches are its run of entries.  The literal scan checks this
+ * reference on every 61st name.
  */
 struct ref {
 	const char *str;
@@ -276,7 +271,8 @@ static void ref_build(struct ref *r, const Elf_Sym *sym, unsigned int n,
 	qsort(r->idx, r->n, sizeof(unsigned int), cmp_ref);
 }
 
-static unsigned int ref_lookup(const struct ref *r, const char *name)
+/* The position of NAME's first entry in the reference, or r->n. */
+static unsigned int ref_find(const struct ref *r, const char *name)
 {
 	unsigned int lo = 0, hi = r->n;
 
@@ -288,23 +284,43 @@ static unsigned int ref_lookup(const struct ref *r, const char *name)
 		else
 			hi = mid;
 	}
-	if (lo < r->n && !strcmp(r->str + r->sym[r->idx[lo]].st_name, name))
-		return r->idx[lo];
-	return 0;
+	return lo;
+}
+
+static bool ref_is(const struct ref *r, unsigned int k, const char *name)
+{
+	return k < r->n && !strcmp(r->str + r->sym[r->idx[k]].st_name, name);
+}
+
+/* The series' path: the table when it may answer, else the scan. */
+static unsigned int path_first(const u32 *t, const Elf_Sym *sym,
+			       unsigned int n, const char *str, const char *name)
+{
+	if (t && symhash_indexes_name(name))
+		return symhash_first(t, sym, str, name);
+	return scan_next(sym, n, str, name, 0);
+}
+
+static unsigned int path_next(const u32 *t, const Elf_Sym *sym,
+			      unsigned int n, const char *str, const char *name,
+			      unsigned int i)
+{
+	if (t && symhash_indexes_name(name))
+		return symhash_next(t, sym, str, name, i);
+	return scan_next(sym, n, str, name, i);
 }
 
 /*
- * Every name compared over one symtab (SYM, N, STR): the reference
- * against the table path (kallsyms_relopt_lookup(), the loop when it
- * says -1 or when T is NULL), and the literal loop against the reference
- * on every 61st name (those lookups are also the ones timed).  Returns
- * the differences, each reported.
+ * Every name over one symtab (SYM, N, STR), T the table (NULL: none or
+ * not checked good): every match through the series' path against the
+ * reference, and the literal scan against the reference on every 61st
+ * name (the lookups also timed).  Returns the differences, each reported.
  */
-static unsigned int compare_all(const struct module *m, const char *when,
+static unsigned int compare_all(const struct module *m, int when,
 				const Elf_Sym *sym, unsigned int n,
-				const char *str, const struct rlo_sysv *t,
+				const char *str, const u32 *t,
 				char **names, unsigned int nnames,
-				struct totals *tot, int timed)
+				struct totals *tot)
 {
 	struct ref r;
 	unsigned int k, d = 0;
@@ -312,30 +328,52 @@ static unsigned int compare_all(const struct module *m, const char *when,
 
 	ref_build(&r, sym, n, str);
 	for (k = 0; k < nnames; k++) {
-		unsigned int want = ref_lookup(&r, names[k]);
-		unsigned int got = patched(t, sym, n, str, names[k]);
+		const char *name = names[k];
+		unsigned int pos, nth = 0, got;
 
+		/*
+		 * Without a table the path is the scan itself: only the
+		 * reference check below (every 61st name) is worth its cost.
+		 */
+		if (!t && k % 61)
+			continue;
+		pos = ref_find(&r, name);
+		got = path_first(t, sym, n, str, name);
 		tot->lookups++;
-		if (got != want) {
-			fprintf(stderr, "kallsyms-model: %s: %s: '%s': loop %u, table path %u\n",
-				m->path, when, names[k], want, got);
-			d++;
+		for (;;) {
+			unsigned int want = ref_is(&r, pos, name) ? r.idx[pos] : 0;
+
+			if (got != want) {
+				fprintf(stderr, "kallsyms-model: %s: %s: '%s': match %u: scan %u, table path %u\n",
+					m->path, when_name[when], name, nth,
+					want, got);
+				d++;
+				break;
+			}
+			if (!got)
+				break;
+			tot->matches++;
+			nth++;
+			pos++;
+			got = path_next(t, sym, n, str, name, got);
 		}
 		if (k % 61 == 0 &&
-		    linear(sym, n, str, names[k]) != want) {
+		    scan_next(sym, n, str, name, 0) !=
+		    (ref_is(&r, ref_find(&r, name), name) ?
+		     r.idx[ref_find(&r, name)] : 0)) {
 			fprintf(stderr, "kallsyms-model: %s: %s: '%s': the reference is wrong\n",
-				m->path, when, names[k]);
+				m->path, when_name[when], name);
 			d++;
 		}
 	}
-	if (timed && t) {
+	if (when == 0 && t) {
 		t0 = now();
 		for (k = 0; k < nnames; k += 61)
-			sink = linear(sym, n, str, names[k]);
+			sink = scan_next(sym, n, str, names[k], 0);
 		tot->t_lin += now() - t0;
 		t0 = now();
 		for (k = 0; k < nnames; k += 61)
-			sink = patched(t, sym, n, str, names[k]);
+			sink = path_first(t, sym, n, str, names[k]);
 		tot->t_hash += now() - t0;
 		tot->timed += (nnames + 60) / 61;
 	}
@@ -343,96 +381,147 @@ static unsigned int compare_all(const struct module *m, const char *when,
 	return d;
 }
 
+/* binutils' bucket count (elflink.c, elf_buckets) for NSYMS symbols. */
+static u32 elf_bucket_count(unsigned int nsyms)
+{
+	static const u32 buckets[] = {
+		1, 3, 17, 37, 67, 97, 131, 197, 263, 521, 1031, 2053, 4099,
+		8209, 16411, 32771, 65537, 131101, 262147, 0 };
+	unsigned int i;
+	u32 best = 1;
+
+	for (i = 0; buckets[i]; i++) {
+		best = buckets[i];
+		if (!buckets[i + 1] || nsyms < buckets[i + 1])
+			break;
+	}
+	return best;
+}
+
+/*
+ * The table the rule asks for, built here (--build-table, and the lazy
+ * in-kernel index the test-only patch times): head insertion from the
+ * last symbol keeps every chain ascending.
+ */
+static u32 *build_rule_table(const Elf_Sym *sym, unsigned int n,
+			     const char *str, size_t *size)
+{
+	unsigned int i, indexed = 0;
+	u32 nb, *t, b;
+
+	for (i = 1; i < n; i++)
+		indexed += symhash_indexes_sym(&sym[i], str + sym[i].st_name);
+	nb = elf_bucket_count(indexed);
+	*size = symhash_size(nb, n);
+	t = calloc(1, *size);
+	t[0] = nb;
+	t[1] = n;
+	for (i = n; i-- > 1;) {
+		const char *name = str + sym[i].st_name;
+
+		if (!symhash_indexes_sym(&sym[i], name))
+			continue;
+		b = symhash_elf_hash(name) % nb;
+		t[2 + nb + i] = t[2 + b];
+		t[2 + b] = i;
+	}
+	return t;
+}
+
+/*
+ * The core copy of a table whose chains share nodes (which passes the
+ * layout check and fails the names check) may have more chained nodes
+ * than its nchain - 1: what must hold is that its walks stay in range,
+ * ascend, and take no more steps in all than the init table allows.
+ */
+static bool walks_bounded(const u32 *t, unsigned int n, unsigned int nchain)
+{
+	const u32 *bucket = t + 2, *chain = bucket + t[0];
+	unsigned long steps = 0;
+	u32 b, i;
+
+	if (t[1] != n || chain[0])
+		return false;
+	for (b = 0; b < t[0]; b++) {
+		if (bucket[b] >= n)
+			return false;
+		for (i = bucket[b]; i; i = chain[i]) {
+			if (++steps >= nchain ||
+			    (chain[i] && (chain[i] <= i || chain[i] >= n)))
+				return false;
+		}
+	}
+	return true;
+}
 
 static int model(const struct module *m, struct totals *tot)
 {
-	struct rlo_elf elf = {
-		.symtab = (const unsigned char *)m->sym,
-		.symtab_size = (u64)m->nsym * sizeof(Elf_Sym),
-		.symtab_entsize = sizeof(Elf_Sym),
-		.symtab_index = m->symndx,
-		.strtab = (const unsigned char *)m->str,
-		.strtab_size = m->strsize,
-		.elfclass = RLO_ELFCLASS64,
-		.big_endian = 0,
-		.machine = m->eh->e_machine,
-		.flags = m->eh->e_flags,
-	};
-	struct rlo_section hs = { 0 };
-	struct rlo_sysv file_t, init_t, *init = NULL;
-	u32 *init_words = NULL;
-	const char *why = "no .hash";
 	unsigned int nnames, k, cfg, diffs = 0;
 	char **names = names_of(m, &nnames);
+	const u32 *init = NULL;
+	u32 *own = NULL;
+	const char *verdict = "no .hash";
+	bool names_ok = false;
+	size_t size = 0;
 	double t0;
-	int rc;
 
-	if (m->hash) {
-		hs.data = m->img + m->hash->sh_offset;
-		hs.size = m->hash->sh_size;
-		hs.sh_link = m->hash->sh_link;
-		hs.sh_info = m->hash->sh_info;
-		hs.sh_entsize = 4;	/* the kernel's: layout_sections() clobbered it */
-		t0 = now();
-		rc = rlo_sysv_validate(&elf, &hs, &file_t, NULL);
-		if (rc == RLO_OK && kallsyms_relopt_exact(&file_t)) {
-			init_words = malloc(4 * ((size_t)file_t.nbucket +
-						 file_t.nchain));
-			kallsyms_relopt_copy(&file_t, init_words, &init_t);
-			init = &init_t;
-			why = "used";
-		} else {
-			why = rc == RLO_OK ? "not exact" : rlo_strerror(rc);
-		}
-		tot->t_validate += now() - t0;
-	}
-	if (init) {
-		/*
-		 * The alternative before init: the kernel hashes every name
-		 * of the whole symtab itself into a table of the same shape.
-		 */
-		u32 nb = init->nbucket, *w = calloc((size_t)nb + m->nsym, 4);
-		unsigned int i;
-
-		t0 = now();
-		for (i = m->nsym; i-- > 1;) {
-			const char *name = m->str + m->sym[i].st_name;
-			u32 b;
-
-			if (m->sym[i].st_shndx == SHN_UNDEF || !name[0] ||
-			    is_mapping_symbol(name))
-				continue;
-			b = rlo_sysv_hash(name) % nb;
-			w[nb + i] = w[b];
-			w[b] = i;
-		}
-		tot->t_own_full += now() - t0;
-		sink = w[0];
-		free(w);
-	}
 	tot->modules++;
 	tot->syms += m->nsym;
-	if (init)
-		tot->usable++;
-	else if (expect_table) {
+	if (build_table) {
+		own = build_rule_table(m->sym, m->nsym, m->str, &size);
+		init = own;
+	} else if (m->hash) {
+		init = (const u32 *)(m->img + m->hash->sh_offset);
+		size = m->hash->sh_size;
+		if (m->hash->sh_offset % 4)
+			init = NULL;
+	}
+	if (init) {
+		tot->with_hash++;
+		t0 = now();
+		if (!symhash_check_layout(init, size, m->nsym)) {
+			init = NULL;
+			verdict = "refused by the layout check";
+		}
+		tot->t_layout += now() - t0;
+	}
+	if (init) {
+		tot->layout_ok++;
+		t0 = now();
+		names_ok = symhash_check_names(init, m->sym, m->nsym, m->str);
+		tot->t_names += now() - t0;
+		verdict = names_ok ? "used" : "refused by the names check";
+		if (names_ok) {
+			/* the lazy alternative: the kernel builds it */
+			u32 *w;
+			size_t s2;
+
+			t0 = now();
+			w = build_rule_table(m->sym, m->nsym, m->str, &s2);
+			tot->t_build += now() - t0;
+			sink = w[0];
+			free(w);
+			tot->names_ok++;
+		}
+	}
+	if (expect_table && !names_ok) {
 		fprintf(stderr, "kallsyms-model: %s: the kernel would not use its .hash: %s\n",
-			m->path, why);
+			m->path, verdict);
 		diffs++;
 	}
 
 	/* Before init: the whole .symtab. */
-	diffs += compare_all(m, "before init", m->sym, m->nsym, m->str, init,
-			     names, nnames, tot, 1);
+	diffs += compare_all(m, 0, m->sym, m->nsym, m->str,
+			     names_ok ? init : NULL, names, nnames, tot);
 
 	/* After init: the core copy, three ways. */
 	for (cfg = 0; cfg < 3; cfg++) {
 		Elf_Sym *dst = malloc(sizeof(Elf_Sym) * (size_t)m->nsym);
-		size_t need = 1;
+		size_t need = 1, csize;
 		char *cstr, *s;
-		u32 *newidx = calloc(m->nsym, sizeof(u32));
+		u32 *newidx = calloc(m->nsym, sizeof(u32)), *core = NULL;
 		unsigned int i, nd = 0;
-		struct rlo_sysv core_t, *core = NULL;
-		u32 *core_words = NULL;
+		bool core_ok = false;
 
 		for (i = 0; i < m->nsym; i++)
 			need += strlen(m->str + m->sym[i].st_name) + 1;
@@ -447,48 +536,30 @@ static int model(const struct module *m, struct totals *tot)
 				newidx[i] = nd++;
 			}
 		}
-		tot->core_syms[cfg] += nd;
 		if (init) {
+			csize = symhash_size(init[0], nd);
+			core = malloc(csize);
 			t0 = now();
-			core_t.elf = init->elf;
-			core_t.elf.symtab = (const unsigned char *)dst;
-			core_t.elf.symtab_size = (u64)nd * sizeof(Elf_Sym);
-			core_t.elf.strtab = (const unsigned char *)cstr;
-			core_t.elf.strtab_size = s - cstr;
-			core_t.nchain = nd;
-			core_words = malloc(4 * ((size_t)init->nbucket + nd));
-			kallsyms_relopt_core(init, newidx, core_words, &core_t);
+			symhash_copy_kept(core, init, newidx, nd);
 			if (cfg == 0)
-				tot->t_core += now() - t0;
-			core = &core_t;
-			tot->table_bytes[cfg] += sizeof(struct rlo_sysv) +
-				4 * ((u64)init->nbucket + nd);
-		}
-		if (init && cfg == 0) {
-			/*
-			 * The alternative: the kernel hashes every core name
-			 * itself and builds the same chains (head insertion
-			 * from the last symbol keeps them ascending).
-			 */
-			u32 nb = core_t.nbucket, *w = calloc((size_t)nb + nd, 4);
-
-			t0 = now();
-			for (i = nd; i-- > 1;) {
-				const char *name = cstr + dst[i].st_name;
-				u32 b;
-
-				if (!name[0] || is_mapping_symbol(name))
-					continue;
-				b = rlo_sysv_hash(name) % nb;
-				w[nb + i] = w[b];
-				w[b] = i;
+				tot->t_copy += now() - t0;
+			if (names_ok ? !symhash_check_layout(core, csize, nd) :
+			    !walks_bounded(core, nd, init[1])) {
+				fprintf(stderr, "kallsyms-model: %s: %s: the core table fails the layout check\n",
+					m->path, when_name[cfg + 1]);
+				diffs++;
 			}
-			tot->t_own += now() - t0;
-			sink = w[0];
-			free(w);
+			core_ok = symhash_check_names(core, dst, nd, cstr);
+			if (names_ok && !core_ok) {
+				fprintf(stderr, "kallsyms-model: %s: %s: the core table fails the names check\n",
+					m->path, when_name[cfg + 1]);
+				diffs++;
+			}
+			if (cfg == 0)
+				tot->table_bytes += csize;
 		}
-		diffs += compare_all(m, config_name[cfg], dst, nd, cstr, core,
-				     names, nnames, tot, 0);
+		diffs += compare_all(m, cfg + 1, dst, nd, cstr,
+				     core_ok ? core : NULL, names, nnames, tot);
 		if (cfg == 0) {
 			unsigned long long bytes = 0;
 
@@ -499,15 +570,13 @@ static int model(const struct module *m, struct totals *tot)
 			bytes += (u64)nd * (sizeof(Elf_Sym) + 1) + (s - cstr);
 			tot->core_bytes += bytes;
 			if (show_stats)
-				printf("%s: %u symbols, %u core, .hash %s, table %llu bytes = %.2f%% of core %llu\n",
-				       m->path, m->nsym, nd, why,
-				       init ? (unsigned long long)(sizeof(struct rlo_sysv) +
-				       4 * ((u64)init->nbucket + nd)) : 0ULL,
-				       init ? 100.0 * (sizeof(struct rlo_sysv) +
-				       4 * ((u64)init->nbucket + nd)) / bytes : 0.0,
+				printf("%s: %u symbols, %u core, .hash %s, core table %zu bytes = %.2f%% of core %llu\n",
+				       m->path, m->nsym, nd, verdict,
+				       init ? symhash_size(init[0], nd) : 0,
+				       init ? 100.0 * symhash_size(init[0], nd) / bytes : 0.0,
 				       bytes);
 		}
-		free(core_words);
+		free(core);
 		free(dst);
 		free(cstr);
 		free(newidx);
@@ -515,7 +584,7 @@ static int model(const struct module *m, struct totals *tot)
 	for (k = 0; k < nnames; k++)
 		free(names[k]);
 	free(names);
-	free(init_words);
+	free(own);
 	tot->diffs += diffs;
 	return diffs ? 1 : 0;
 }
@@ -528,10 +597,12 @@ int main(int argc, char **argv)
 	for (i = 1; i < argc && argv[i][0] == '-'; i++) {
 		if (!strcmp(argv[i], "--expect-table"))
 			expect_table = 1;
+		else if (!strcmp(argv[i], "--build-table"))
+			build_table = 1;
 		else if (!strcmp(argv[i], "--stats"))
 			show_stats = 1;
 		else {
-			fprintf(stderr, "usage: kallsyms-model [--expect-table] [--stats] FILE...\n");
+			fprintf(stderr, "usage: kallsyms-model [--expect-table] [--build-table] [--stats] FILE...\n");
 			return 2;
 		}
 	}
@@ -546,15 +617,16 @@ int main(int argc, char **argv)
 			st = 1;
 		free(m.img);
 	}
-	printf("kallsyms-model: %lu modules (%lu with a .hash the kernel uses), %lu symbols; %lu lookups (before init, after init with KALLSYMS_ALL=y/n and as livepatch); %lu differences\n",
-	       tot.modules, tot.usable, tot.syms, tot.lookups, tot.diffs);
-	if (tot.usable)
-		printf("kallsyms-model: at load: validate+check+copy %.1f ms, core table build %.1f ms (a kernel hashing every name itself: whole symtab %.1f ms, core %.1f ms); %lu lookups before init: loop %.0f ns, table path %.0f ns each; core table memory %llu bytes = %.2f%% of %llu core bytes (KALLSYMS_ALL=y)\n",
-		       tot.t_validate * 1e3, tot.t_core * 1e3,
-		       tot.t_own_full * 1e3, tot.t_own * 1e3,
+	printf("kallsyms-model: %lu modules (%lu with a .hash, %lu pass the layout check, %lu the names check), %lu symbols; %lu names looked up, %lu matches walked (before init, after init with KALLSYMS_ALL=y/n and as livepatch); %lu differences\n",
+	       tot.modules, tot.with_hash, tot.layout_ok, tot.names_ok,
+	       tot.syms, tot.lookups, tot.matches, tot.diffs);
+	if (tot.names_ok)
+		printf("kallsyms-model: layout checks %.1f ms, core copies %.1f ms (at load); names checks %.1f ms, the same tables built by the kernel %.1f ms (first use); %lu lookups before init: scan %.0f ns, table path %.0f ns each; core table %llu bytes = %.2f%% of %llu core bytes (KALLSYMS_ALL=y)\n",
+		       tot.t_layout * 1e3, tot.t_copy * 1e3,
+		       tot.t_names * 1e3, tot.t_build * 1e3,
 		       tot.timed, tot.t_lin * 1e9 / tot.timed,
-		       tot.t_hash * 1e9 / tot.timed, tot.table_bytes[0],
-		       100.0 * tot.table_bytes[0] / tot.core_bytes,
+		       tot.t_hash * 1e9 / tot.timed, tot.table_bytes,
+		       100.0 * tot.table_bytes / tot.core_bytes,
 		       tot.core_bytes);
 	return st;
 }

@@ -1,5 +1,5 @@
 /*
- * Host stand-in for the kernel's <linux/module.h>: what kallsyms_relopt.c
- * takes from it, the ELF types (Elf_Sym).
+ * Host stand-in for the kernel's <linux/module.h>: what kallsyms_hash.c
+ * takes from it, the ELF types (Elf_Sym) and the kernel's integer types.
  */
 #include <linux/elf.h>
