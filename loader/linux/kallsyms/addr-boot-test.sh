@@ -49,28 +49,14 @@ while [ $# -gt 0 ]; do
 done
 [ ${#arches[@]} -gt 0 ] || arches=(amd64 arm64)
 
-pkgs="linux-source-6.12 gcc-aarch64-linux-gnu binutils-aarch64-linux-gnu
-      qemu-system-x86 qemu-system-arm bc flex bison libssl-dev libelf-dev
-      cpio make python3 git"
-missing=
-for p in $pkgs; do
-	dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"
-done
-if [ -n "$missing" ]; then
-	if [ "$(id -u)" != 0 ]; then
-		echo "addr-boot-test.sh: missing packages:$missing (run as root or install them)" >&2
-		exit 1
-	fi
-	apt-get install -y $missing
-fi
-if [ ! -x "$relopt" ]; then
-	echo "addr-boot-test.sh: no relopt at $relopt (build it, or set RELOPT)" >&2
-	exit 1
-fi
-
-# The source tree (ktree.sh): the package, then the patches.
-src=$kwork/src
+# The packages and the source tree (ktree.sh): the package, then the
+# patches.
 . "$here/ktree.sh"
+ktree_require addr-boot-test.sh "$relopt" \
+	linux-source-6.12 gcc-aarch64-linux-gnu binutils-aarch64-linux-gnu \
+	qemu-system-x86 qemu-system-arm bc flex bison libssl-dev libelf-dev \
+	cpio make python3 git
+src=$kwork/src
 ktree_checkout "$kwork" addr-boot-test.sh "$here"/6.12-addr/000[1-9]-*.patch "$here"/6.12-addr-test/000[1-9]-*.patch
 
 for arch in "${arches[@]}"; do

@@ -1,6 +1,6 @@
 # ktree.sh -- sourced by boot-test.sh (by name) and addr-boot-test.sh (by
-# address): what both boot tests make, the kernel source tree and the
-# initramfs.
+# address): what both boot tests need and make: the packages, the kernel
+# source tree and the initramfs.
 #
 # ktree_checkout KWORK SCRIPT PATCH...: make KWORK/src Debian's
 # linux-source-6.12 with PATCH... applied, in a git repository: a
@@ -11,6 +11,28 @@
 # rebuilds only what changed; a new 6.12.x package (Debian moves it)
 # starts a new tree and removes the old builds (KWORK/o-*).  SCRIPT names
 # the caller in messages.  Exits on failure.
+# ktree_require SCRIPT RELOPT PACKAGE...: install the Debian packages
+# that are missing (root only; otherwise name them and exit 1), and exit 1
+# unless RELOPT is an executable.  SCRIPT names the caller in messages.
+ktree_require() {
+	local script=$1 relopt=$2 p missing=
+	shift 2
+	for p in "$@"; do
+		dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"
+	done
+	if [ -n "$missing" ]; then
+		if [ "$(id -u)" != 0 ]; then
+			echo "$script: missing packages:$missing (run as root or install them)" >&2
+			exit 1
+		fi
+		apt-get install -y $missing
+	fi
+	if [ ! -x "$relopt" ]; then
+		echo "$script: no relopt at $relopt (build it, or set RELOPT)" >&2
+		exit 1
+	fi
+}
+
 ktree_checkout() {
 	local kwork=$1 script=$2 src=$1/src pkgver pristine idx want p
 	shift 2
