@@ -12,7 +12,12 @@
  * (64-bit ELF, the host's byte order), as the kernel does it:
  *
  *   at load      find the SHT_HASH linked to .symtab and run
- *                symhash_check_layout() (reads no name);
+ *                symhash_check_header() (layout_symtab(): two words),
+ *                then the walk of symhash_copy_kept() that checks the
+ *                rest of the layout (add_kallsyms(); reads no name; its
+ *                verdict does not depend on which symbols are kept, so
+ *                it is run here once over every symbol and again, the
+ *                same verdict required, for each core copy below);
  *   before init  kallsyms is the whole .symtab: symhash_check_names() on
  *                the first lookup, then every name through the table;
  *   after init   kallsyms is the core copy add_kallsyms() builds (symbol
@@ -434,6 +439,32 @@ static u32 *build_rule_table(const Elf_Sym *sym, unsigned int n,
  * than its nchain - 1: what must hold is that its walks stay in range,
  * ascend, and take no more steps in all than the init table allows.
  */
+/*
+ * The layout check as the kernel makes it, header then walk
+ * (symhash_copy_kept() keeping every symbol, into a scratch copy).
+ */
+static bool check_layout(const u32 *tab, size_t size, unsigned int n)
+{
+	u32 *idx, *copy;
+	unsigned int i;
+	bool ok;
+
+	if (!symhash_check_header(tab, size, n))
+		return false;
+	idx = malloc(sizeof(u32) * (size_t)n);
+	copy = malloc(size);
+	if (!idx || !copy) {
+		perror("kallsyms-model");
+		exit(2);
+	}
+	for (i = 0; i < n; i++)
+		idx[i] = i;
+	ok = symhash_copy_kept(copy, tab, n, idx, n);
+	free(idx);
+	free(copy);
+	return ok;
+}
+
 static bool walks_bounded(const u32 *t, unsigned int n, unsigned int nchain)
 {
 	const u32 *bucket = t + 2, *chain = bucket + t[0];
@@ -479,7 +510,7 @@ static int model(const struct module *m, struct totals *tot)
 	if (init) {
 		tot->with_hash++;
 		t0 = now();
-		if (!symhash_check_layout(init, size, m->nsym)) {
+		if (!check_layout(init, size, m->nsym)) {
 			init = NULL;
 			verdict = "refused by the layout check";
 		}
@@ -540,10 +571,14 @@ static int model(const struct module *m, struct totals *tot)
 			csize = symhash_size(init[0], nd);
 			core = malloc(csize);
 			t0 = now();
-			symhash_copy_kept(core, init, newidx, nd);
+			if (!symhash_copy_kept(core, init, m->nsym, newidx, nd)) {
+				fprintf(stderr, "kallsyms-model: %s: %s: the copy refuses a table the layout check passed\n",
+					m->path, when_name[cfg + 1]);
+				diffs++;
+			}
 			if (cfg == 0)
 				tot->t_copy += now() - t0;
-			if (names_ok ? !symhash_check_layout(core, csize, nd) :
+			if (names_ok ? !check_layout(core, csize, nd) :
 			    !walks_bounded(core, nd, init[1])) {
 				fprintf(stderr, "kallsyms-model: %s: %s: the core table fails the layout check\n",
 					m->path, when_name[cfg + 1]);
