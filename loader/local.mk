@@ -91,10 +91,14 @@ EXTRA_DIST += tests/kallsyms-patch.sh tests/kallsyms-model.sh \
 	loader/linux/kallsyms/arm64.config \
 	loader/linux/kallsyms/results/6.12/amd64-boot-icount1.txt \
 	loader/linux/kallsyms/results/6.12/amd64-boot-icount2.txt \
+	loader/linux/kallsyms/results/6.12/amd64-boot-load1.txt \
+	loader/linux/kallsyms/results/6.12/amd64-boot-load2.txt \
 	loader/linux/kallsyms/results/6.12/amd64-boot-selftest.txt \
 	loader/linux/kallsyms/results/6.12/amd64-table.md \
 	loader/linux/kallsyms/results/6.12/arm64-boot-icount1.txt \
 	loader/linux/kallsyms/results/6.12/arm64-boot-icount2.txt \
+	loader/linux/kallsyms/results/6.12/arm64-boot-load1.txt \
+	loader/linux/kallsyms/results/6.12/arm64-boot-load2.txt \
 	loader/linux/kallsyms/results/6.12/arm64-boot-selftest.txt \
 	loader/linux/kallsyms/results/6.12/arm64-boot-trusted.txt \
 	loader/linux/kallsyms/results/6.12/arm64-table.md \
