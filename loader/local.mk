@@ -143,7 +143,17 @@ EXTRA_DIST += loader/linux/kallsyms/init-common.h \
 EXTRA_DIST += loader/linux/kallsyms/scale-test.sh \
 	loader/linux/kallsyms/scale-gen.py \
 	loader/linux/kallsyms/scale-init.c \
-	loader/linux/kallsyms/scale-parse.py
+	loader/linux/kallsyms/scale-parse.py \
+	loader/linux/kallsyms/results/6.12-scale/table.md \
+	loader/linux/kallsyms/results/6.12-scale/summary.txt \
+	loader/linux/kallsyms/results/6.12-scale/boot-mode0-run1.txt \
+	loader/linux/kallsyms/results/6.12-scale/boot-mode0-run2.txt \
+	loader/linux/kallsyms/results/6.12-scale/boot-mode1-run1.txt \
+	loader/linux/kallsyms/results/6.12-scale/boot-mode1-run2.txt \
+	loader/linux/kallsyms/results/6.12-scale/boot-lp-mode0-run1.txt \
+	loader/linux/kallsyms/results/6.12-scale/boot-lp-mode0-run2.txt \
+	loader/linux/kallsyms/results/6.12-scale/boot-lp-mode1-run1.txt \
+	loader/linux/kallsyms/results/6.12-scale/boot-lp-mode1-run2.txt
 
 .PHONY: check-kallsyms-model
 check-kallsyms-model: all
