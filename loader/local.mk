@@ -145,6 +145,7 @@ EXTRA_DIST += loader/linux/kallsyms/scale-test.sh \
 	loader/linux/kallsyms/scale-init.c \
 	loader/linux/kallsyms/scale-parse.py \
 	loader/linux/kallsyms/results/6.12-scale/table.md \
+	loader/linux/kallsyms/results/6.12-scale/table-lp-first-use.md \
 	loader/linux/kallsyms/results/6.12-scale/summary.txt \
 	loader/linux/kallsyms/results/6.12-scale/boot-mode0-run1.txt \
 	loader/linux/kallsyms/results/6.12-scale/boot-mode0-run2.txt \
