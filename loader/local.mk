@@ -123,6 +123,7 @@ EXTRA_DIST += tests/kallsyms-patch.sh tests/kallsyms-model.sh \
 ## on amd64 and arm64 (not run by make check).  tests/kallsyms-patch.sh
 ## checks this series too.
 EXTRA_DIST += loader/linux/kallsyms/init-common.h \
+	loader/linux/kallsyms/init-byname.h \
 	loader/linux/kallsyms/ktree.sh \
 	loader/linux/kallsyms/addr-boot-test.sh \
 	loader/linux/kallsyms/addr-init.c \

@@ -25,42 +25,13 @@
  */
 #define MAXMODS 64
 #include "init-common.h"
+#include "init-byname.h"
 
 #define MAXFUNCS 4096
 
 static struct modlist mods, bad;
 static char *funcs[MAXFUNCS], *funcmod[MAXFUNCS];
 static int nfuncs;
-
-/* The kernel's timers (test-only patch), in this order. */
-#define NTIMERS 6
-static void scan_timers(long long v[NTIMERS])
-{
-	static const char *const keys[NTIMERS] = { "lookup_name_calls",
-		"lookup_name_ns", "named_calls", "named_ns",
-		"first_use_calls", "first_use_ns" };
-	char *s = slurp("/sys/kernel/debug/symhash_test", NULL), *p;
-	int k;
-
-	for (k = 0; k < NTIMERS; k++) {
-		v[k] = -1;
-		p = s ? strstr(s, keys[k]) : NULL;
-		if (p)
-			v[k] = atoll(p + strlen(keys[k]));
-	}
-	free(s);
-}
-
-/* Clear every kprobe event (O_TRUNC); returns the time it took. */
-static long long clear_events(void)
-{
-	long long t0 = now_ns();
-	int fd = open("/sys/kernel/tracing/kprobe_events", O_WRONLY | O_TRUNC);
-
-	if (fd >= 0)
-		close(fd);
-	return now_ns() - t0;
-}
 
 /* Register the first N of funcs[] (KEEP[] nonzero only); count failures. */
 static int register_events(int n, int by_module, const char *keep,
@@ -94,11 +65,6 @@ static int register_events(int n, int by_module, const char *keep,
 	}
 	close(fd);
 	return fail;
-}
-
-static int cmp_name(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
 /*

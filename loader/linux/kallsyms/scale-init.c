@@ -25,6 +25,7 @@
  */
 #define MAXMODS 256
 #include "init-common.h"
+#include "init-byname.h"
 
 #include <sys/ioctl.h>
 #include <sys/resource.h>
@@ -36,34 +37,6 @@ static struct modlist mods;
 static char *funcs[MAXFUNCS], *funcmod[MAXFUNCS];
 static int nfuncs;
 static int perf_fds[MAXFUNCS];
-
-#define NTIMERS 6
-static void scan_timers(long long v[NTIMERS])
-{
-	static const char *const keys[NTIMERS] = { "lookup_name_calls",
-		"lookup_name_ns", "named_calls", "named_ns",
-		"first_use_calls", "first_use_ns" };
-	char *s = slurp("/sys/kernel/debug/symhash_test", NULL), *p;
-	int k;
-
-	for (k = 0; k < NTIMERS; k++) {
-		v[k] = -1;
-		p = s ? strstr(s, keys[k]) : NULL;
-		if (p)
-			v[k] = atoll(p + strlen(keys[k]));
-	}
-	free(s);
-}
-
-static long long clear_events(void)
-{
-	long long t0 = now_ns();
-	int fd = open("/sys/kernel/tracing/kprobe_events", O_WRONLY | O_TRUNC);
-
-	if (fd >= 0)
-		close(fd);
-	return now_ns() - t0;
-}
 
 static int probe_name(char *buf, size_t len, int i, int by_module)
 {
@@ -162,11 +135,6 @@ static long long perf_close(int opened)
 	for (i = 0; i < opened; i++)
 		close(perf_fds[i]);
 	return now_ns() - t0;
-}
-
-static int cmp_name(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
 /*
