@@ -1,7 +1,8 @@
 /*
  * init-byname.h -- what the by-name rigs' /init programs share (init.c,
- * scale-init.c): the test-only patch's debugfs timers, clearing the
- * kprobe events, and the name order for qsort().  Include after
+ * scale-init.c): the functions to probe, registering them as kprobe
+ * events through tracefs, the test-only patch's debugfs timers, clearing
+ * the kprobe events, and the name order for qsort().  Include after
  * init-common.h.
  */
 #ifndef INIT_BYNAME_H
@@ -35,6 +36,53 @@ static long long clear_events(void)
 	if (fd >= 0)
 		close(fd);
 	return now_ns() - t0;
+}
+
+/*
+ * The functions to probe: FUNCS[I] in module FUNCMOD[I], NFUNCS of them
+ * (each /init's pick_functions() fills them).
+ */
+#define MAXFUNCS 4096
+static char *funcs[MAXFUNCS], *funcmod[MAXFUNCS];
+static int nfuncs;
+
+/*
+ * Register kprobe events through tracefs for the first N of funcs[] (those
+ * with KEEP[i] nonzero when KEEP is given), as "MOD:func" (BY_MODULE) or
+ * by bare name; OK_OUT[i] (may be NULL) gets whether each was accepted.
+ * Returns the number refused, or -1 without tracefs.
+ */
+static int register_events(int n, int by_module, const char *keep,
+			   char *ok_out)
+{
+	int fd = open("/sys/kernel/tracing/kprobe_events",
+		      O_WRONLY | O_APPEND), i, fail = 0, k = 0;
+	char cmd[600];
+
+	if (fd < 0)
+		return -1;
+	for (i = 0; i < nfuncs && k < n; i++) {
+		int len;
+
+		if (keep && !keep[i])
+			continue;
+		if (by_module)
+			len = snprintf(cmd, sizeof(cmd), "p:relopt/e%d %s:%s\n",
+				       k, funcmod[i], funcs[i]);
+		else
+			len = snprintf(cmd, sizeof(cmd), "p:relopt/e%d %s\n",
+				       k, funcs[i]);
+		k++;
+		if (write(fd, cmd, len) != len) {
+			fail++;
+			if (ok_out)
+				ok_out[i] = 0;
+		} else if (ok_out) {
+			ok_out[i] = 1;
+		}
+	}
+	close(fd);
+	return fail;
 }
 
 /* qsort() order of an array of names. */

@@ -27,45 +27,7 @@
 #include "init-common.h"
 #include "init-byname.h"
 
-#define MAXFUNCS 4096
-
 static struct modlist mods, bad;
-static char *funcs[MAXFUNCS], *funcmod[MAXFUNCS];
-static int nfuncs;
-
-/* Register the first N of funcs[] (KEEP[] nonzero only); count failures. */
-static int register_events(int n, int by_module, const char *keep,
-			   char *ok_out)
-{
-	int fd = open("/sys/kernel/tracing/kprobe_events",
-		      O_WRONLY | O_APPEND), i, fail = 0, k = 0;
-	char cmd[600];
-
-	if (fd < 0)
-		return -1;
-	for (i = 0; i < nfuncs && k < n; i++) {
-		int len;
-
-		if (keep && !keep[i])
-			continue;
-		if (by_module)
-			len = snprintf(cmd, sizeof(cmd), "p:relopt/e%d %s:%s\n",
-				       k, funcmod[i], funcs[i]);
-		else
-			len = snprintf(cmd, sizeof(cmd), "p:relopt/e%d %s\n",
-				       k, funcs[i]);
-		k++;
-		if (write(fd, cmd, len) != len) {
-			fail++;
-			if (ok_out)
-				ok_out[i] = 0;
-		} else if (ok_out) {
-			ok_out[i] = 1;
-		}
-	}
-	close(fd);
-	return fail;
-}
 
 /*
  * The kprobe targets: text symbols of the big modules whose name occurs

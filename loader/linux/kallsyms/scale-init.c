@@ -31,11 +31,7 @@
 #include <sys/resource.h>
 #include <linux/perf_event.h>
 
-#define MAXFUNCS 4096
-
 static struct modlist mods;
-static char *funcs[MAXFUNCS], *funcmod[MAXFUNCS];
-static int nfuncs;
 static int perf_fds[MAXFUNCS];
 
 static int probe_name(char *buf, size_t len, int i, int by_module)
@@ -46,34 +42,6 @@ static int probe_name(char *buf, size_t len, int i, int by_module)
 }
 
 /* tracefs: register N of funcs[] (KEEP[] nonzero only); count failures */
-static int tracefs_events(int n, int by_module, const char *keep, char *ok)
-{
-	int fd = open("/sys/kernel/tracing/kprobe_events",
-		      O_WRONLY | O_APPEND), i, fail = 0, k = 0;
-	char cmd[600], sym[512];
-
-	if (fd < 0)
-		return -1;
-	for (i = 0; i < nfuncs && k < n; i++) {
-		int len;
-
-		if (keep && !keep[i])
-			continue;
-		probe_name(sym, sizeof(sym), i, by_module);
-		len = snprintf(cmd, sizeof(cmd), "p:relopt/e%d %s\n", k, sym);
-		k++;
-		if (write(fd, cmd, len) != len) {
-			fail++;
-			if (ok)
-				ok[i] = 0;
-		} else if (ok) {
-			ok[i] = 1;
-		}
-	}
-	close(fd);
-	return fail;
-}
-
 static int kprobe_pmu_type(void)
 {
 	char *s = slurp("/sys/bus/event_source/devices/kprobe/type", NULL);
@@ -241,7 +209,7 @@ static void kprobe_timing(int n, int reps)
 	}
 	scan_timers(a);
 	t0 = now_ns();
-	fail = tracefs_events(nfuncs, 1, seen, NULL);
+	fail = register_events(nfuncs, 1, seen, NULL);
 	t = now_ns() - t0;
 	scan_timers(b);
 	tc = clear_events();
@@ -258,7 +226,7 @@ static void kprobe_timing(int n, int reps)
 				fail = perf_open(type, n, by_module, NULL, NULL,
 						 &opened, &err);
 			else
-				fail = tracefs_events(n, by_module, NULL, NULL);
+				fail = register_events(n, by_module, NULL, NULL);
 			t = now_ns() - t0;
 			scan_timers(b);
 			tc = perf ? perf_close(opened) : clear_events();
