@@ -135,13 +135,6 @@ static void unload_all(void)
 	}
 }
 
-static int env_int(const char *name, int def)
-{
-	const char *s = getenv(name);
-
-	return s ? atoi(s) : def;
-}
-
 int main(void)
 {
 	int rounds = env_int("relopt_rounds", 1);
@@ -149,10 +142,7 @@ int main(void)
 	char path[256];
 	int r, k, i;
 
-	mount("proc", "/proc", "proc", 0, NULL);
-	mount("sysfs", "/sys", "sysfs", 0, NULL);
-	mount("debugfs", "/sys/kernel/debug", "debugfs", 0, NULL);
-	mount("tracefs", "/sys/kernel/tracing", "tracefs", 0, NULL);
+	mount_all();
 	load_list("/modules.list", &mods);
 	load_list("/bad.list", &bad);
 	printf("relopt-addr: start modules %d\n", mods.n);

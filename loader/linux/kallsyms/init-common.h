@@ -133,4 +133,22 @@ static void write_file(const char *path, const char *s)
 	}
 }
 
+/* The integer in environment variable NAME (from the kernel command
+   line), or DEF. */
+static int env_int(const char *name, int def)
+{
+	const char *s = getenv(name);
+
+	return s ? atoi(s) : def;
+}
+
+/* The file systems every rig's /init reads. */
+static void mount_all(void)
+{
+	mount("proc", "/proc", "proc", 0, NULL);
+	mount("sysfs", "/sys", "sysfs", 0, NULL);
+	mount("debugfs", "/sys/kernel/debug", "debugfs", 0, NULL);
+	mount("tracefs", "/sys/kernel/tracing", "tracefs", 0, NULL);
+}
+
 #endif /* RELOPT_INIT_COMMON_H */

@@ -206,22 +206,11 @@ int main(void)
 	char *selftest, *variants, *save, *var;
 	int n = 1000, reps = 3, rounds = 3, do_bad = 0, first = 1, r, i;
 
-	mount("proc", "/proc", "proc", 0, NULL);
-	mount("sysfs", "/sys", "sysfs", 0, NULL);
-	mount("debugfs", "/sys/kernel/debug", "debugfs", 0, NULL);
-	mount("tracefs", "/sys/kernel/tracing", "tracefs", 0, NULL);
-	env = getenv("relopt_kprobe_n");
-	if (env)
-		n = atoi(env);
-	env = getenv("relopt_reps");
-	if (env)
-		reps = atoi(env);
-	env = getenv("relopt_rounds");
-	if (env)
-		rounds = atoi(env);
-	env = getenv("relopt_bad");
-	if (env)
-		do_bad = atoi(env);
+	mount_all();
+	n = env_int("relopt_kprobe_n", n);
+	reps = env_int("relopt_reps", reps);
+	rounds = env_int("relopt_rounds", rounds);
+	do_bad = env_int("relopt_bad", do_bad);
 	env = getenv("relopt_variants");
 	variants = strdup(env ? env : "plain-0,relopt-0,relopt-1,plain-2");
 	if (n > MAXFUNCS)

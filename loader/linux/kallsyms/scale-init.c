@@ -275,20 +275,11 @@ int main(void)
 	int n = 1000, reps = 1, do_lp = 1, i, failed = 0;
 	long long ns, total = 0, a[NTIMERS], b[NTIMERS];
 
-	mount("proc", "/proc", "proc", 0, NULL);
-	mount("sysfs", "/sys", "sysfs", 0, NULL);
-	mount("debugfs", "/sys/kernel/debug", "debugfs", 0, NULL);
-	mount("tracefs", "/sys/kernel/tracing", "tracefs", 0, NULL);
+	mount_all();
 	setrlimit(RLIMIT_NOFILE, &rl);
-	env = getenv("relopt_kprobe_n");
-	if (env)
-		n = atoi(env);
-	env = getenv("relopt_reps");
-	if (env)
-		reps = atoi(env);
-	env = getenv("relopt_lp");
-	if (env)
-		do_lp = atoi(env);
+	n = env_int("relopt_kprobe_n", n);
+	reps = env_int("relopt_reps", reps);
+	do_lp = env_int("relopt_lp", do_lp);
 	env = getenv("relopt_mode");
 	write_file("/sys/module/module/parameters/kallsyms_hash",
 		   env ? env : "1");
