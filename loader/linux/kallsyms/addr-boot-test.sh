@@ -34,24 +34,11 @@ relopt=${RELOPT:-$top/build/src/relopt}
 jobs=${JOBS:-$(nproc)}
 icount=${ICOUNT:-shift=0,sleep=off}
 reads=${READS:-3}
-runs=2 build_only=0 reuse=0
-arches=()
-while [ $# -gt 0 ]; do
-	case $1 in
-	--runs) runs=$2; shift ;;
-	--runs=*) runs=${1#*=} ;;
-	--build-only) build_only=1 ;;
-	--reuse) reuse=1 ;;
-	amd64|arm64) arches+=("$1") ;;
-	*) echo "addr-boot-test.sh: unknown argument $1 (see the header)" >&2; exit 2 ;;
-	esac
-	shift
-done
-[ ${#arches[@]} -gt 0 ] || arches=(amd64 arm64)
+. "$here/ktree.sh"
+ktree_args addr-boot-test.sh "$@"
 
 # The packages and the source tree (ktree.sh): the package, then the
 # patches.
-. "$here/ktree.sh"
 ktree_require addr-boot-test.sh "$relopt" \
 	linux-source-6.12 gcc-aarch64-linux-gnu binutils-aarch64-linux-gnu \
 	qemu-system-x86 qemu-system-arm bc flex bison libssl-dev libelf-dev \

@@ -47,24 +47,11 @@ icount=${ICOUNT:-shift=0,sleep=off}
 kprobe_n=${KPROBE_N:-1000}
 reps=${REPS:-3}
 rounds=${ROUNDS:-3}
-runs=2 build_only=0 reuse=0
-arches=()
-while [ $# -gt 0 ]; do
-	case $1 in
-	--runs) runs=$2; shift ;;
-	--runs=*) runs=${1#*=} ;;
-	--build-only) build_only=1 ;;
-	--reuse) reuse=1 ;;
-	amd64|arm64) arches+=("$1") ;;
-	*) echo "boot-test.sh: unknown argument $1 (see the header)" >&2; exit 2 ;;
-	esac
-	shift
-done
-[ ${#arches[@]} -gt 0 ] || arches=(amd64 arm64)
+. "$here/ktree.sh"
+ktree_args boot-test.sh "$@"
 
 # The packages and the source tree (ktree.sh): the package, then the
 # patches.
-. "$here/ktree.sh"
 ktree_require boot-test.sh "$relopt" \
 	linux-source-6.12 gcc-aarch64-linux-gnu \
 	qemu-system-x86 qemu-system-arm bc flex bison libssl-dev libelf-dev \

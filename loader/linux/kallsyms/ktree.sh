@@ -11,6 +11,30 @@
 # rebuilds only what changed; a new 6.12.x package (Debian moves it)
 # starts a new tree and removes the old builds (KWORK/o-*).  SCRIPT names
 # the caller in messages.  Exits on failure.
+# ktree_args SCRIPT ARG...: the boot tests' command line, [--runs N]
+# [--build-only] [--reuse] [amd64] [arm64], into the caller's variables
+# runs (default 2), build_only, reuse (0 or 1) and the array arches
+# (default both).  SCRIPT names the caller in messages; exits 2 on an
+# unknown argument.
+ktree_args() {
+	local script=$1
+	shift
+	runs=2 build_only=0 reuse=0
+	arches=()
+	while [ $# -gt 0 ]; do
+		case $1 in
+		--runs) runs=$2; shift ;;
+		--runs=*) runs=${1#*=} ;;
+		--build-only) build_only=1 ;;
+		--reuse) reuse=1 ;;
+		amd64|arm64) arches+=("$1") ;;
+		*) echo "$script: unknown argument $1 (see the header)" >&2; exit 2 ;;
+		esac
+		shift
+	done
+	[ ${#arches[@]} -gt 0 ] || arches=(amd64 arm64)
+}
+
 # ktree_require SCRIPT RELOPT PACKAGE...: install the Debian packages
 # that are missing (root only; otherwise name them and exit 1), and exit 1
 # unless RELOPT is an executable.  SCRIPT names the caller in messages.
