@@ -119,20 +119,8 @@ for arch in "${arches[@]}"; do
 	boot() {
 		local log=$res/boot-$1.log
 		logs+=("$log")
-		if [ $reuse = 1 ] && grep -q 'relopt-addr: done' "$log" 2>/dev/null; then
-			echo "== $arch: reusing ${log##*/}"
-			return
-		fi
-		echo "== $arch: booting -> ${log##*/} ($(date -u +%T))"
-		timeout 14400 "${qemu[@]}" -icount "$icount" -m 2G \
-			-nographic -no-reboot -kernel "$res/kernel" \
-			-initrd "$res/initramfs.cpio" \
-			-append "console=$console nokaslr panic=-1 relopt_selftest=$2 relopt_reads=$reads" \
-			< /dev/null > "$log" 2>&1 || true
-		grep -q 'relopt-addr: done' "$log" || {
-			echo "addr-boot-test.sh: $arch boot did not finish, see $log" >&2
-			exit 1
-		}
+		kboot_qemu addr-boot-test.sh "$log" 'relopt-addr: done' "" \
+			"relopt_selftest=$2 relopt_reads=$reads"
 	}
 	logs=()
 	boot selftest 1

@@ -139,20 +139,8 @@ for arch in "${arches[@]}"; do
 			return
 		fi
 		logs+=("$log")
-		if [ $reuse = 1 ] && grep -q 'relopt-kboot: done' "$log" 2>/dev/null; then
-			echo "== $arch: reusing ${log##*/}"
-			return
-		fi
-		echo "== $arch: booting $5 -> ${log##*/} ($(date -u +%T))"
-		timeout 14400 "${qemu[@]}" -icount "$icount" -m 2G \
-			-nographic -no-reboot -kernel "$res/kernel" \
-			-initrd "$res/initramfs.cpio" \
-			-append "console=$console nokaslr panic=-1 module.kallsyms_selftest=$2 relopt_bad=$2 relopt_kprobe_n=$3 relopt_reps=$reps relopt_rounds=$4 relopt_variants=$5" \
-			< /dev/null > "$log" 2>&1 || true
-		grep -q 'relopt-kboot: done' "$log" || {
-			echo "boot-test.sh: $arch boot did not finish, see $log" >&2
-			exit 1
-		}
+		kboot_qemu boot-test.sh "$log" 'relopt-kboot: done' "$5 " \
+			"module.kallsyms_selftest=$2 relopt_bad=$2 relopt_kprobe_n=$3 relopt_reps=$reps relopt_rounds=$4 relopt_variants=$5"
 	}
 	logs=()
 	# The KUnit test, the self-test (relopt's tables and the kernel's

@@ -35,6 +35,30 @@ ktree_args() {
 	[ ${#arches[@]} -gt 0 ] || arches=(amd64 arm64)
 }
 
+# kboot_qemu SCRIPT LOG MARKER WHAT APPEND: boot $res/kernel with
+# $res/initramfs.cpio under "${qemu[@]}" -icount $icount, kernel command
+# line "console=$console nokaslr panic=-1 APPEND", the console into LOG;
+# with reuse=1 a LOG that already holds MARKER (the /init's last line) is
+# kept.  Exits 1 (naming SCRIPT and $arch) when the boot does not reach
+# MARKER.  WHAT is shown in the progress line.
+kboot_qemu() {
+	local script=$1 log=$2 marker=$3 what=$4 append=$5
+	if [ "$reuse" = 1 ] && grep -q "$marker" "$log" 2>/dev/null; then
+		echo "== $arch: reusing ${log##*/}"
+		return
+	fi
+	echo "== $arch: booting $what-> ${log##*/} ($(date -u +%T))"
+	timeout 14400 "${qemu[@]}" -icount "$icount" -m 2G \
+		-nographic -no-reboot -kernel "$res/kernel" \
+		-initrd "$res/initramfs.cpio" \
+		-append "console=$console nokaslr panic=-1 $append" \
+		< /dev/null > "$log" 2>&1 || true
+	grep -q "$marker" "$log" || {
+		echo "$script: $arch boot did not finish, see $log" >&2
+		exit 1
+	}
+}
+
 # ktree_require SCRIPT RELOPT PACKAGE...: install the Debian packages
 # that are missing (root only; otherwise name them and exit 1), and exit 1
 # unless RELOPT is an executable.  SCRIPT names the caller in messages.
