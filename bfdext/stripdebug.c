@@ -71,7 +71,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define SHF_ALLOC 0x2u
 #define SHF_INFO_LINK 0x40u
 #define STB_GLOBAL 1
 #define STB_WEAK 2
@@ -144,7 +143,7 @@ debug_section (const struct relopt_section *s)
 {
   const char *n = s->name;
 
-  if ((s->sh_flags & SHF_ALLOC) != 0 || n[0] != '.')
+  if ((s->sh_flags & RELOPT_SHF_ALLOC) != 0 || n[0] != '.')
     return false;
   return startswith (n, ".debug") || startswith (n, ".gnu.debuglto_.debug_")
          || startswith (n, ".gnu.linkonce.wi.") || startswith (n, ".zdebug")
