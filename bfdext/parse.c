@@ -385,6 +385,34 @@ read_sections (relopt_image *img, struct relopt_error *err)
   return rc;
 }
 
+uint64_t
+relopt_elf_end_of_prefix (const unsigned char *buf, size_t len)
+{
+  relopt_image img;
+  struct ehdr_tables t;
+  struct relopt_error err;
+  uint64_t end = 0;
+  uint32_t i;
+
+  memset (&img, 0, sizeof img);
+  memset (&t, 0, sizeof t);
+  img.file = (unsigned char *)buf;
+  img.file_size = len;
+  if (read_ehdr (&img, &t, &err) == 0 && read_shdr_table (&img, &t, &err) == 0)
+    for (end = img.elf_end, i = 1; i < img.shnum; i++)
+      {
+        const struct relopt_section *s = &img.sec[i];
+        if (s->sh_type == RELOPT_SHT_NULL || s->sh_type == RELOPT_SHT_NOBITS)
+          continue;
+        if (s->sh_size > UINT64_MAX - s->sh_offset)
+          end = UINT64_MAX;
+        else if (s->sh_offset + s->sh_size > end)
+          end = s->sh_offset + s->sh_size;
+      }
+  free (img.sec);
+  return end;
+}
+
 /* A string table is usable for names when it is non-empty, begins with a
    NUL (the empty name) and ends with one, so every in-range offset yields
    a terminated string.  */
