@@ -112,7 +112,7 @@ relopt_image_refuse_foreign_tables (const relopt_image *img,
 {
   const uint64_t loaded
       = RELOPT_SHF_WRITE | RELOPT_SHF_ALLOC | RELOPT_SHF_EXECINSTR;
-  uint32_t i;
+  uint32_t i, j;
   char lb[96];
 
   for (i = 1; i < img->shnum; i++)
@@ -130,6 +130,17 @@ relopt_image_refuse_foreign_tables (const relopt_image *img,
             "another name and type (doc/design.md 1)",
             relopt_section_label (img, i, lb, sizeof lb), (unsigned)s->sh_type,
             (unsigned long long)s->sh_flags);
+      for (j = 1; j < img->shnum; j++)
+        if ((img->sec[j].sh_type == RELOPT_SHT_REL
+             || img->sec[j].sh_type == RELOPT_SHT_RELA)
+            && img->sec[j].sh_info == i)
+          return relopt_set_error (
+              err, RELOPT_E_REFUSE,
+              "%s: type %#x, but relocations apply to it: not a table relopt "
+              "wrote, and a rewrite would replace its contents (doc/design.md "
+              "1)",
+              relopt_section_label (img, i, lb, sizeof lb),
+              (unsigned)s->sh_type);
       if (img->shstrndx != 0 && (s->name == NULL || strcmp (s->name, name)))
         return relopt_set_error (
             err, RELOPT_E_REFUSE,
