@@ -415,8 +415,9 @@ relopt_compare_images (const relopt_image *a, const relopt_image *b,
       what = section_difference (a, b, i);
       if (what)
         return relopt_set_error (
-            err, RELOPT_E_CHECK, "%s: %s differs from the original",
-            relopt_section_label (b, i, lb, sizeof lb), what);
+            err, RELOPT_E_CHECK, "%s: %s %s from the original",
+            relopt_section_label (b, i, lb, sizeof lb), what,
+            strcmp (what, "contents") == 0 ? "differ" : "differs");
     }
   for (i = a->shnum; i < b->shnum; i++)
     if (!relopt_is_table_type (b->sec[i].sh_type))

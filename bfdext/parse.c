@@ -104,6 +104,10 @@ read_ident (relopt_image *img, struct relopt_error *err)
                              "truncated: %zu bytes, shorter than the ELF "
                              "identification",
                              img->file_size);
+  if (img->file_size >= 8 && memcmp (f, "!<arch>\n", 8) == 0)
+    return relopt_set_error (err, RELOPT_E_FORMAT,
+                             "an ar archive, not an ELF object (rewrite "
+                             "its members: ar x, then relopt each)");
   if (img->file_size < 16 || memcmp (f, "\177ELF", 4) != 0)
     return relopt_set_error (err, RELOPT_E_FORMAT,
                              "not an ELF file (bad magic)");
