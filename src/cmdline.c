@@ -201,6 +201,7 @@ plugin_path (void)
    the new argument vector (malloc'd, lives until exit) or NULL after a
    usage message.  */
 static char **env_words, **env_argv; /* live until exit */
+static int env_count;                /* words of RELOPT_FLAGS in argv */
 
 static void
 free_env_argv (void)
@@ -244,6 +245,7 @@ cmd_env_flags_argv (int *argcp, char **argv)
     nargv[n + j] = argv[j];
   nargv[n + *argcp] = NULL;
   *argcp += n;
+  env_count = n;
   env_words = words;
   env_argv = nargv;
   atexit (free_env_argv);
@@ -463,11 +465,20 @@ set_strip (struct cmd_command *cmd, enum relopt_option_id id)
 {
   const char *strip
       = id == RELOPT_OPTION_STRIP_DEBUG ? "--strip-debug" : "--strip-unneeded";
+  /* The word getopt has just finished (RELOPT_FLAGS words are whole
+     options) came from RELOPT_FLAGS when it is one of the first
+     env_count after argv[0].  */
+  bool from_env = optind - 1 <= env_count;
 
-  if (cmd->strip && strcmp (cmd->strip, strip) != 0)
+  /* The command line overrides RELOPT_FLAGS, as for every other option:
+     RELOPT_FLAGS=--strip-unneeded under kbuild's INSTALL_MOD_STRIP=1
+     (which passes --strip-debug) was a usage error, and modules_install
+     failed (a fresh user's finding of 2026-12-05).  */
+  if (cmd->strip && strcmp (cmd->strip, strip) != 0 && !cmd->strip_from_env)
     return usage_error ("--strip-debug and --strip-unneeded exclude "
                         "each other");
   cmd->strip = strip;
+  cmd->strip_from_env = from_env;
   return -1;
 }
 

@@ -20,6 +20,8 @@ struct cmd_command
   const char *against;        /* --against ORIG, or NULL */
   const char *strip;          /* "--strip-debug", "--strip-unneeded" or
                                  NULL: strip's option to run first */
+  bool strip_from_env;        /* STRIP came from $RELOPT_FLAGS, which the
+                                 command line overrides */
   bool check;                 /* --check */
   bool plugin_path;           /* --plugin-path (answered by
                                  cmd_parse_command_line) */
