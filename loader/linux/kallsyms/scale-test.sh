@@ -71,7 +71,7 @@ ktree_require scale-test.sh "$relopt" gcc-aarch64-linux-gnu \
 	qemu-system-x86 qemu-system-arm bc flex bison libssl-dev libelf-dev \
 	cpio make gcc python3 git
 src=$kwork/src
-[ -d "$src/.git" ] || {
+[ -e "$src/.git" ] || {
 	echo "scale-test.sh: no source tree in $src (run boot-test.sh --build-only)" >&2
 	exit 1
 }
