@@ -441,7 +441,20 @@ cmd_z_decompress (enum cmd_zformat fmt, const unsigned char *buf, size_t len,
 
   *outp = NULL;
   *outlenp = 0;
-  return rc ? rc : c->decompress (buf, len, outp, outlenp, err);
+  if (rc == 0)
+    rc = c->decompress (buf, len, outp, outlenp, err);
+  /* Said as grow says it for a large output, so a small non-ELF one
+     reads the same ("bad magic" alone did not say where).  */
+  if (rc == 0 && (*outlenp < 4 || memcmp (*outp, "\177ELF", 4) != 0))
+    {
+      free (*outp);
+      *outp = NULL;
+      *outlenp = 0;
+      rc = relopt_set_error (err, RELOPT_E_FORMAT,
+                             "not an ELF file (bad magic) in the "
+                             "compressed data");
+    }
+  return rc;
 }
 
 int
