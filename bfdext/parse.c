@@ -633,8 +633,9 @@ read_symbols (const relopt_image *img, struct relopt_error *err)
       if (s.st_shndx == RELOPT_SHN_XINDEX && img->shndxsec == 0)
         return relopt_set_error (err, RELOPT_E_FORMAT,
                                  "symbol %u '%.60s': st_shndx is SHN_XINDEX "
-                                 "but there is no SHT_SYMTAB_SHNDX section",
-                                 i, s.name);
+                                 "but no SHT_SYMTAB_SHNDX section is linked "
+                                 "to .symtab (section %u)",
+                                 i, s.name, img->symtab);
       if (s.st_shndx != RELOPT_SHN_XINDEX
           && s.st_shndx >= RELOPT_SHN_LORESERVE)
         continue; /* SHN_ABS, SHN_COMMON, processor/OS specific.  */
