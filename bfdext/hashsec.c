@@ -87,6 +87,9 @@ relopt_hash_sections_settle (relopt_image *img, unsigned style,
   char lb[96];
   int rc;
 
+  rc = relopt_image_refuse_foreign_tables (img, err);
+  if (rc)
+    return rc;
   while (img->shnum > 1
          && relopt_is_table_type (img->sec[img->shnum - 1].sh_type)
          && removable (img, img->shnum - 1))

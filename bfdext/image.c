@@ -90,6 +90,68 @@ relopt_is_table_type (uint32_t sh_type)
          || sh_type == RELOPT_SHT_RELOPT_ADDRORDER;
 }
 
+const char *
+relopt_table_name (uint32_t sh_type)
+{
+  switch (sh_type)
+    {
+    case RELOPT_SHT_HASH:
+      return ".hash";
+    case RELOPT_SHT_GNU_HASH:
+      return ".gnu.hash";
+    case RELOPT_SHT_RELOPT_ADDRORDER:
+      return ".addrorder";
+    default:
+      return NULL;
+    }
+}
+
+int
+relopt_image_refuse_foreign_tables (const relopt_image *img,
+                                    struct relopt_error *err)
+{
+  const uint64_t loaded
+      = RELOPT_SHF_WRITE | RELOPT_SHF_ALLOC | RELOPT_SHF_EXECINSTR;
+  uint32_t i, j;
+  char lb[96];
+
+  for (i = 1; i < img->shnum; i++)
+    {
+      const struct relopt_section *s = &img->sec[i];
+      const char *name = relopt_table_name (s->sh_type);
+
+      if (name == NULL)
+        continue;
+      if (s->sh_flags & loaded)
+        return relopt_set_error (
+            err, RELOPT_E_REFUSE,
+            "%s: type %#x with flags %#llx (loaded) is not a table relopt "
+            "wrote, and a rewrite would replace its contents; give it "
+            "another name and type (doc/design.md 1)",
+            relopt_section_label (img, i, lb, sizeof lb), (unsigned)s->sh_type,
+            (unsigned long long)s->sh_flags);
+      for (j = 1; j < img->shnum; j++)
+        if ((img->sec[j].sh_type == RELOPT_SHT_REL
+             || img->sec[j].sh_type == RELOPT_SHT_RELA)
+            && img->sec[j].sh_info == i)
+          return relopt_set_error (
+              err, RELOPT_E_REFUSE,
+              "%s: type %#x, but relocations apply to it: not a table relopt "
+              "wrote, and a rewrite would replace its contents (doc/design.md "
+              "1)",
+              relopt_section_label (img, i, lb, sizeof lb),
+              (unsigned)s->sh_type);
+      if (img->shstrndx != 0 && (s->name == NULL || strcmp (s->name, name)))
+        return relopt_set_error (
+            err, RELOPT_E_REFUSE,
+            "%s: type %#x is a table type relopt rebuilds, named %s; a "
+            "rewrite would replace its contents (doc/design.md 1)",
+            relopt_section_label (img, i, lb, sizeof lb), (unsigned)s->sh_type,
+            name);
+    }
+  return 0;
+}
+
 bool
 relopt_image_rewrites (const relopt_image *img, uint32_t idx)
 {

@@ -51,6 +51,9 @@
 /* doc/design.md 9, in the gABI's SHT_LOUSER..SHT_HIUSER range ('RO' 'A'
    with the top bit: 0x80 'R' 'O' 'A').  */
 #define RELOPT_SHT_RELOPT_ADDRORDER 0x80524f41u
+#define RELOPT_SHF_WRITE 0x1u
+#define RELOPT_SHF_ALLOC 0x2u
+#define RELOPT_SHF_EXECINSTR 0x4u
 #define RELOPT_SHF_EXCLUDE 0x80000000u
 #define RELOPT_SHN_UNDEF 0
 #define RELOPT_SHN_LORESERVE 0xff00u
@@ -258,6 +261,20 @@ bool relopt_sym_gnu_hashed (const struct relopt_sym *sym);
 /* Whether SH_TYPE is one of the tables relopt writes and rebuilds
    (doc/design.md 1, 7): SHT_HASH, SHT_GNU_HASH, SHT_RELOPT_ADDRORDER.  */
 bool relopt_is_table_type (uint32_t sh_type);
+
+/* The name relopt gives its table of type SH_TYPE (".hash", ".gnu.hash",
+   ".addrorder"), or NULL when SH_TYPE is not a table type.  */
+const char *relopt_table_name (uint32_t sh_type);
+
+/* Whether every section of a table type could be a table relopt wrote
+   (doc/design.md 1): not loaded (none of SHF_ALLOC, SHF_WRITE,
+   SHF_EXECINSTR), no relocation section applies to it and, when the file
+   names its sections, named as relopt_table_name says.  A rewrite replaces
+   such sections, so another one (gas types a data section named .hash
+   SHT_HASH) is refused: returns 0, or RELOPT_E_REFUSE with a message naming
+   the section.  */
+int relopt_image_refuse_foreign_tables (const relopt_image *img,
+                                        struct relopt_error *err);
 
 /* The one list of what a rewrite touches (doc/design.md 1).  Section types
    that may link to .symtab and whose symbol indices relopt remaps or rebuilds:

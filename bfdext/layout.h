@@ -39,8 +39,10 @@ int relopt_image_layout (const relopt_image *img, struct relopt_layout *lay,
                          struct relopt_error *err);
 void relopt_layout_free (struct relopt_layout *lay);
 
-/* Whether writing LAY would reproduce IMG's input file byte for byte.  */
-bool relopt_layout_unchanged (const relopt_image *img,
+/* Whether writing LAY would reproduce IMG's input file byte for byte;
+   with BUT_TRAILER, its ELF data byte for byte, whatever follows them
+   (a module signature).  */
+bool relopt_layout_unchanged (const relopt_image *img, bool but_trailer,
                               const struct relopt_layout *lay);
 
 /* Write the file LAY describes to OUT_FD (new and empty) with pwrite.

@@ -13,6 +13,7 @@
 
 #include <config.h>
 #include "image.h"
+#include "threeway.h"
 #include "fileio.h"
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +23,14 @@ static const char sig_magic[] = "~Module signature appended~\n";
 /* Largest sh_addralign accepted: larger values would make the output's
    padding absurd (and are not produced by any toolchain for ET_REL).  */
 #define MAX_ALIGN ((uint64_t)1 << 24)
+
+/* A run of file bytes: a section's contents, or (IDX UINT32_MAX) the
+   section header table.  */
+struct extent
+{
+  uint64_t off, len;
+  uint32_t idx;
+};
 
 /* Whether [OFF, OFF+LEN) lies within a buffer of SIZE bytes, overflow
    safe.  */
@@ -95,6 +104,10 @@ read_ident (relopt_image *img, struct relopt_error *err)
                              "truncated: %zu bytes, shorter than the ELF "
                              "identification",
                              img->file_size);
+  if (img->file_size >= 8 && memcmp (f, "!<arch>\n", 8) == 0)
+    return relopt_set_error (err, RELOPT_E_FORMAT,
+                             "an ar archive, not an ELF object (rewrite "
+                             "its members: ar x, then relopt each)");
   if (img->file_size < 16 || memcmp (f, "\177ELF", 4) != 0)
     return relopt_set_error (err, RELOPT_E_FORMAT,
                              "not an ELF file (bad magic)");
@@ -334,6 +347,77 @@ read_section_extents (relopt_image *img, struct relopt_error *err)
   return 0;
 }
 
+static int
+cmp_extent_index (const void *pa, const void *pb)
+{
+  const struct extent *a = pa, *b = pb;
+  int c = relopt_cmp_u64 (a->off, b->off);
+
+  return c ? c : relopt_cmp_u64 (a->idx, b->idx);
+}
+
+/* No two sections' contents share a byte (gABI "Sections": "sections in
+   a file may not overlap"; nor with the ELF header or the section header
+   table): a section read as another's bytes is refused, not rewritten
+   (a fresh user's finding of 2026-12-05: .text at .symtab's offset was
+   rewritten and passed --check).  Empty and SHT_NOBITS sections hold no
+   bytes.  O(n log n) in the sections.  */
+static int
+check_overlaps (const relopt_image *img, uint64_t shoff,
+                struct relopt_error *err)
+{
+  size_t want = img->elfclass == RELOPT_ELFCLASS32 ? 40 : 64;
+  struct extent *x = malloc ((img->shnum + 1) * sizeof *x);
+  size_t n = 0, i;
+  char la[96], lb[96];
+  int rc = 0;
+
+  if (x == NULL)
+    return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
+  x[n].off = shoff;
+  x[n].len = (uint64_t)img->shnum * want;
+  x[n++].idx = UINT32_MAX;
+  for (i = 1; i < img->shnum; i++)
+    {
+      const struct relopt_section *s = &img->sec[i];
+      if (s->sh_type == RELOPT_SHT_NULL || s->sh_type == RELOPT_SHT_NOBITS
+          || s->sh_size == 0)
+        continue;
+      if (s->sh_offset < img->e_ehsize)
+        {
+          free (x);
+          return relopt_set_error (
+              err, RELOPT_E_FORMAT,
+              "%s: contents at 0x%llx overlap the ELF "
+              "header",
+              relopt_section_label (img, (uint32_t)i, la, sizeof la),
+              (unsigned long long)s->sh_offset);
+        }
+      x[n].off = s->sh_offset;
+      x[n].len = s->sh_size;
+      x[n++].idx = (uint32_t)i;
+    }
+  qsort (x, n, sizeof *x, cmp_extent_index);
+  for (i = 1; i < n && rc == 0; i++)
+    if (x[i].off - x[i - 1].off < x[i - 1].len)
+      {
+        const struct extent *a = &x[i - 1], *b = &x[i];
+        if (a->idx == UINT32_MAX || b->idx == UINT32_MAX)
+          rc = relopt_set_error (
+              err, RELOPT_E_FORMAT,
+              "%s: contents overlap the section header table",
+              relopt_section_label (
+                  img, a->idx == UINT32_MAX ? b->idx : a->idx, la, sizeof la));
+        else
+          rc = relopt_set_error (
+              err, RELOPT_E_FORMAT, "%s and %s: contents overlap",
+              relopt_section_label (img, a->idx, la, sizeof la),
+              relopt_section_label (img, b->idx, lb, sizeof lb));
+      }
+  free (x);
+  return rc;
+}
+
 /* .shstrtab and every sh_name in it; then the sections' NAMEs.  */
 static int
 read_section_names (relopt_image *img, struct relopt_error *err)
@@ -382,7 +466,37 @@ read_sections (relopt_image *img, struct relopt_error *err)
     rc = read_section_extents (img, err);
   if (rc == 0)
     rc = read_section_names (img, err);
+  if (rc == 0)
+    rc = check_overlaps (img, t.e_shoff, err);
   return rc;
+}
+
+uint64_t
+relopt_elf_end_of_prefix (const unsigned char *buf, size_t len)
+{
+  relopt_image img;
+  struct ehdr_tables t;
+  struct relopt_error err;
+  uint64_t end = 0;
+  uint32_t i;
+
+  memset (&img, 0, sizeof img);
+  memset (&t, 0, sizeof t);
+  img.file = (unsigned char *)buf;
+  img.file_size = len;
+  if (read_ehdr (&img, &t, &err) == 0 && read_shdr_table (&img, &t, &err) == 0)
+    for (end = img.elf_end, i = 1; i < img.shnum; i++)
+      {
+        const struct relopt_section *s = &img.sec[i];
+        if (s->sh_type == RELOPT_SHT_NULL || s->sh_type == RELOPT_SHT_NOBITS)
+          continue;
+        if (s->sh_size > UINT64_MAX - s->sh_offset)
+          end = UINT64_MAX;
+        else if (s->sh_offset + s->sh_size > end)
+          end = s->sh_offset + s->sh_size;
+      }
+  free (img.sec);
+  return end;
 }
 
 /* A string table is usable for names when it is non-empty, begins with a
@@ -519,8 +633,9 @@ read_symbols (const relopt_image *img, struct relopt_error *err)
       if (s.st_shndx == RELOPT_SHN_XINDEX && img->shndxsec == 0)
         return relopt_set_error (err, RELOPT_E_FORMAT,
                                  "symbol %u '%.60s': st_shndx is SHN_XINDEX "
-                                 "but there is no SHT_SYMTAB_SHNDX section",
-                                 i, s.name);
+                                 "but no SHT_SYMTAB_SHNDX section is linked "
+                                 "to .symtab (section %u)",
+                                 i, s.name, img->symtab);
       if (s.st_shndx != RELOPT_SHN_XINDEX
           && s.st_shndx >= RELOPT_SHN_LORESERVE)
         continue; /* SHN_ABS, SHN_COMMON, processor/OS specific.  */
@@ -612,6 +727,32 @@ read_group (const relopt_image *img, uint32_t idx, struct relopt_error *err)
   return 0;
 }
 
+/* Whether relocations can apply to section S: not to the tables that
+   relocation itself reads or that relopt rewrites (a symbol or string
+   table, another relocation section, a group; a section of one of
+   relopt's table types that relocations apply to is not relopt's, which
+   relopt_image_refuse_foreign_tables says).  Before,
+   a .rela.text whose sh_info named itself or .symtab was rewritten, and
+   the GNU style's reordering of .symtab would have moved the bytes such
+   relocations patch (a fresh user's finding of 2026-12-05).  */
+static bool
+relocatable (const struct relopt_section *s)
+{
+  switch (s->sh_type)
+    {
+    case RELOPT_SHT_SYMTAB:
+    case RELOPT_SHT_STRTAB:
+    case RELOPT_SHT_REL:
+    case RELOPT_SHT_RELA:
+    case RELOPT_SHT_DYNSYM:
+    case RELOPT_SHT_GROUP:
+    case RELOPT_SHT_SYMTAB_SHNDX:
+      return false;
+    default:
+      return true;
+    }
+}
+
 /* Sections that refer to other sections or to .symtab by index:
    SHT_GROUP; SHT_REL and SHT_RELA, whose sh_info names the section they
    apply to (0, no section, is left to readers: BFD then takes the
@@ -634,6 +775,16 @@ read_relocs (const relopt_image *img, struct relopt_error *err)
         rc = relopt_set_error (
             err, RELOPT_E_FORMAT, "%s: sh_info %u is not a section",
             relopt_section_label (img, i, lb, sizeof lb), s->sh_info);
+      else if ((s->sh_type == RELOPT_SHT_REL || s->sh_type == RELOPT_SHT_RELA)
+               && s->sh_info != 0 && !relocatable (&img->sec[s->sh_info]))
+        {
+          char lt[96];
+          rc = relopt_set_error (
+              err, RELOPT_E_FORMAT,
+              "%s: sh_info %u names %s, which relocations cannot apply to",
+              relopt_section_label (img, i, lb, sizeof lb), s->sh_info,
+              relopt_section_label (img, s->sh_info, lt, sizeof lt));
+        }
       else if (relopt_image_is_symtab_reloc (img, i))
         rc = read_reloc_section (img, i, err);
     }

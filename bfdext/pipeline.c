@@ -372,7 +372,7 @@ write_output (const struct relopt_route *r, const struct input *in,
   size_t len = 0, enclen = 0;
   int rc;
 
-  if (in_place && from_file && relopt_layout_unchanged (img, lay))
+  if (in_place && from_file && relopt_layout_unchanged (img, false, lay))
     {
       stats->file_unchanged = true;
       return 0;
@@ -439,6 +439,9 @@ relopt_pipeline (const struct relopt_route *r,
   struct input in;
   relopt_image *img = NULL;
   uint64_t trailer = 0;
+  struct relopt_options signed_opts;
+  const struct relopt_options *use = opts;
+  bool keep_signed = false;
   int rc;
 
   if (stats == NULL)
@@ -456,9 +459,24 @@ relopt_pipeline (const struct relopt_route *r,
     rc = parse_stripped (r, &in, opts, &img, &trailer, err);
   else if (rc == 0)
     rc = parse_input (&in, &img, err);
-  /* 3. The passes.  */
+  /* 3. The passes.  A signed file rewritten in place without
+     --drop-signature whose rewrite changes nothing is left as it is,
+     signature and all: re-running relopt over a signed tree writes
+     nothing (relopt 0.3 refused every signed module; a fresh user's
+     finding of 2026-12-05).  A rewrite that changes it is refused as
+     relopt_rewrite refuses it (refuse_trailer).  */
+  if (rc == 0 && !opts->drop_signature && img->trailer_len > 0
+      && r->strip == NULL && opts->strip == RELOPT_STRIP_NONE
+      && r->outp == NULL && r->outpath == NULL && img->file_mapped
+      && in.fd >= 0)
+    {
+      signed_opts = *opts;
+      signed_opts.drop_signature = true;
+      use = &signed_opts;
+      keep_signed = true;
+    }
   if (rc == 0)
-    rc = relopt_rewrite (img, opts, stats, err);
+    rc = relopt_rewrite (img, use, stats, err);
   if (rc == 0 && r->strip)
     {
       stats->file_bytes_before = in.elflen;
@@ -470,7 +488,18 @@ relopt_pipeline (const struct relopt_route *r,
   if (rc == 0)
     stats->file_bytes_after = lay.total;
   /* 5. Write.  */
-  if (rc == 0)
+  if (rc == 0 && keep_signed)
+    {
+      struct relopt_stats scratch;
+      if (relopt_layout_unchanged (img, true, &lay))
+        {
+          stats->file_unchanged = true;
+          stats->trailer_bytes = 0;
+        }
+      else
+        rc = refuse_trailer (img, opts, &scratch, err);
+    }
+  else if (rc == 0)
     rc = write_output (r, &in, img, &lay, opts, stats, err);
   relopt_layout_free (&lay);
   relopt_image_free (img);

@@ -237,6 +237,16 @@ extern "C"
   int relopt_image_read_mem (const unsigned char *buf, size_t len,
                              relopt_image **imgp, struct relopt_error *err);
 
+  /* Where the ELF data of a file ends (bytes: the furthest of the ELF
+     header, the section header table and every section's contents; a
+     module signature follows it), known from the first LEN bytes BUF of
+     the file once they hold the ELF header and the whole section header
+     table; 0 while they do not, or when those are malformed (then
+     relopt_image_read_mem says why).  Section extents are not checked
+     against LEN: the end may lie beyond it.  Lets a decompressor stop on
+     a small file that expands without bound.  */
+  uint64_t relopt_elf_end_of_prefix (const unsigned char *buf, size_t len);
+
   /* Read the file PATH and parse it as relopt_image_read_mem does.
      Errors as there plus RELOPT_E_IO.  */
   int relopt_image_read_file (const char *path, relopt_image **imgp,

@@ -337,13 +337,13 @@ rel_unchanged (const relopt_image *img, uint32_t i, const unsigned char *old)
 }
 
 bool
-relopt_layout_unchanged (const relopt_image *img,
+relopt_layout_unchanged (const relopt_image *img, bool but_trailer,
                          const struct relopt_layout *lay)
 {
   uint64_t end = lay->ehsize;
   uint32_t i;
 
-  if (lay->total != img->file_size
+  if (lay->total != img->file_size - (but_trailer ? img->trailer_len : 0)
       || memcmp (img->file, lay->ehdr, lay->ehsize) != 0
       || memcmp (img->file + lay->shoff, lay->shdrs, lay->shdrs_size) != 0)
     return false;

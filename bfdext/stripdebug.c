@@ -71,7 +71,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define SHF_ALLOC 0x2u
 #define SHF_INFO_LINK 0x40u
 #define STB_GLOBAL 1
 #define STB_WEAK 2
@@ -144,7 +143,7 @@ debug_section (const struct relopt_section *s)
 {
   const char *n = s->name;
 
-  if ((s->sh_flags & SHF_ALLOC) != 0 || n[0] != '.')
+  if ((s->sh_flags & RELOPT_SHF_ALLOC) != 0 || n[0] != '.')
     return false;
   return startswith (n, ".debug") || startswith (n, ".gnu.debuglto_.debug_")
          || startswith (n, ".gnu.linkonce.wi.") || startswith (n, ".zdebug")
@@ -620,6 +619,27 @@ assemble (struct strip *st, unsigned char *symbuf, unsigned char *strbuf,
 
   if (out == NULL)
     return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
+  /* Refused before any section moves: a moved section's data belongs to
+     OUT, which a refusal frees without its sections' data (relopt 0.3
+     leaked the relocation sections remap_users had copied).  */
+  for (i = 1; i < img->shnum; i++)
+    {
+      const struct relopt_section *s = &img->sec[i];
+      char lb2[96];
+
+      if (st->newsec[i] != 0 && st->role[i] != ROLE_RELOC
+          && st->role[i] != ROLE_GROUP && s->sh_link != 0
+          && st->newsec[s->sh_link] == 0)
+        {
+          free (out);
+          return refuse (
+              err,
+              "%s has sh_link %u, %s, which the strip "
+              "removes",
+              relopt_section_label (img, i, lb, sizeof lb), s->sh_link,
+              relopt_section_label (img, s->sh_link, lb2, sizeof lb2));
+        }
+    }
   out[0] = img->sec[0];
   for (i = 1; i < img->shnum; i++)
     {
@@ -638,12 +658,6 @@ assemble (struct strip *st, unsigned char *symbuf, unsigned char *strbuf,
         out[to].sh_link = st->new_symtab;
       else
         {
-          if (s->sh_link != 0 && st->newsec[s->sh_link] == 0)
-            {
-              free (out);
-              return refuse (err, "%s refers to a section that goes",
-                             relopt_section_label (img, i, lb, sizeof lb));
-            }
           out[to].sh_link = s->sh_link ? st->newsec[s->sh_link] : 0;
           if ((s->sh_flags & SHF_INFO_LINK) != 0 && s->sh_info != 0
               && s->sh_info < img->shnum)

@@ -111,7 +111,15 @@ relopt_fuzz_one (const unsigned char *data, size_t size,
         violated ("check error message empty or not one line", &err);
       memset (&err, 0, sizeof err);
       if (relopt_compare_images (in_img, in_img, &err) != 0)
-        violated ("an image differs from itself", &err);
+        {
+          /* Except an image with a section of a table type that is not
+             relopt's: it is the rewrite of nothing, itself included
+             (doc/design.md 1).  */
+          struct relopt_error why;
+          memset (&why, 0, sizeof why);
+          if (relopt_image_refuse_foreign_tables (in_img, &why) == 0)
+            violated ("an image differs from itself", &err);
+        }
       relopt_image_free (in_img);
       in_img = NULL;
     }

@@ -142,10 +142,12 @@ EXTRA_DIST += loader/linux/kallsyms/init-common.h \
 	loader/linux/kallsyms/results/6.12-addr/arm64-boot-icount2.txt
 
 ## Scale (issue 23 item 5): loader/linux/kallsyms/scale-test.sh boots the
-## amd64 kernel boot-test.sh built with 100 generated modules (300,064
-## symbols named as Debian's) and times kprobes and a livepatch (not run
-## by make check).
+## amd64 kernel boot-test.sh built, or its own arm64 build (scale.config:
+## the kprobe PMU), with 100 generated modules (300,000 symbols named as
+## Debian's) and times kprobes and, on amd64, a livepatch (not run by
+## make check).
 EXTRA_DIST += loader/linux/kallsyms/scale-test.sh \
+	loader/linux/kallsyms/scale.config \
 	loader/linux/kallsyms/scale-gen.py \
 	loader/linux/kallsyms/scale-init.c \
 	loader/linux/kallsyms/scale-parse.py \
@@ -159,7 +161,14 @@ EXTRA_DIST += loader/linux/kallsyms/scale-test.sh \
 	loader/linux/kallsyms/results/6.12-scale/boot-lp-mode0-run1.txt \
 	loader/linux/kallsyms/results/6.12-scale/boot-lp-mode0-run2.txt \
 	loader/linux/kallsyms/results/6.12-scale/boot-lp-mode1-run1.txt \
-	loader/linux/kallsyms/results/6.12-scale/boot-lp-mode1-run2.txt
+	loader/linux/kallsyms/results/6.12-scale/boot-lp-mode1-run2.txt \
+	loader/linux/kallsyms/results/6.12-scale/arm64/table.md \
+	loader/linux/kallsyms/results/6.12-scale/arm64/summary.txt \
+	loader/linux/kallsyms/results/6.12-scale/arm64/source.txt \
+	loader/linux/kallsyms/results/6.12-scale/arm64/boot-mode0-run1.txt \
+	loader/linux/kallsyms/results/6.12-scale/arm64/boot-mode0-run2.txt \
+	loader/linux/kallsyms/results/6.12-scale/arm64/boot-mode1-run1.txt \
+	loader/linux/kallsyms/results/6.12-scale/arm64/boot-mode1-run2.txt
 
 .PHONY: check-kallsyms-model
 check-kallsyms-model: all

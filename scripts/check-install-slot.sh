@@ -81,7 +81,7 @@ left "strip choice"
 printf '#!/bin/sh\nexit 3\n' > fails; chmod +x fails
 printf '#!/bin/sh\nkill -9 $$\n' > killed; chmod +x killed
 printf '#!/bin/sh\n: > "$3"\n' > empties; chmod +x empties
-for s in "$tmp/fails:exit 3" "$tmp/no-such-strip:cannot run" "$tmp/killed:signal 9" "$tmp/empties:empty file"; do
+for s in "$tmp/fails:exit 3" "$tmp/no-such-strip:not found" "$tmp/killed:signal 9" "$tmp/empties:empty file"; do
   prog=${s%%:*}; want=${s#*:}
   cp orig.o a.o
   RELOPT_STRIP=$prog "$RELOPT" --strip-debug a.o 2>err; st=$?

@@ -202,3 +202,13 @@ relopt_module_sig_verify () {
     -certfile "$3/sigcert.pem" -nointern -noverify -out /dev/null 2> "$3/verify.log" \
     || { echo "the PKCS#7 signature does not verify with $2: $(head -1 "$3/verify.log")"; return 1; }
 }
+
+# relopt_own_make_flags: forget the calling make's flags.  They reach a
+# script's own make runs through MAKEFLAGS: under `make -s check' kbuild
+# ran silent, so the V=1 command lines the kbuild scripts read were never
+# printed (kbuild-plugin-test.sh: "the .ko link did not get the
+# plugin").  The kbuild scripts call it once, after sourcing this file;
+# they pass -j themselves.
+relopt_own_make_flags () {
+  unset MAKEFLAGS MFLAGS MAKELEVEL
+}

@@ -32,6 +32,7 @@
 # dpkg-buildpackage).
 set -u
 . "$(dirname "$0")/common.sh"
+relopt_own_make_flags
 relopt_kbuild_script kbuild-bindeb-test
 top=$(cd "$(dirname "$0")/.." && pwd)
 kwork=/var/tmp/relopt-kpkg

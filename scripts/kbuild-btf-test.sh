@@ -24,6 +24,7 @@
 
 set -u
 . "$(dirname "$0")/common.sh"
+relopt_own_make_flags
 relopt_kbuild_script kbuild-btf-test
 while [ $# -gt 0 ]; do
   case $1 in

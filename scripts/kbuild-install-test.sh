@@ -39,6 +39,7 @@
 
 set -u
 . "$(dirname "$0")/common.sh"
+relopt_own_make_flags
 relopt_kbuild_script kbuild-install-test
 arch=
 sign=yes

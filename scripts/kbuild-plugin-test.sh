@@ -45,6 +45,7 @@
 
 set -u
 . "$(dirname "$0")/common.sh"
+relopt_own_make_flags
 relopt_kbuild_script kbuild-plugin-test
 
 plugin=${RELOPT_PLUGIN:-}

@@ -6,6 +6,7 @@
 #include <config.h>
 #include "cmdline.h"
 #include "iberty.h"
+#include <errno.h>
 #include <getopt.h>
 #include <limits.h>
 #include <stdarg.h>
@@ -200,6 +201,7 @@ plugin_path (void)
    the new argument vector (malloc'd, lives until exit) or NULL after a
    usage message.  */
 static char **env_words, **env_argv; /* live until exit */
+static int env_count;                /* words of RELOPT_FLAGS in argv */
 
 static void
 free_env_argv (void)
@@ -227,9 +229,11 @@ cmd_env_flags_argv (int *argcp, char **argv)
         || strcmp (words[i], "--") == 0 || strcmp (words[i], "-o") == 0)
       {
         fprintf (stderr,
-                 "%s: RELOPT_FLAGS: '%s' is not an option (only options, "
-                 "values as --option=VALUE)\n",
-                 program_name, words[i]);
+                 "%s: RELOPT_FLAGS: '%s' %s (only options, values as "
+                 "--option=VALUE; no -o)\n",
+                 program_name, words[i],
+                 strcmp (words[i], "-o") == 0 ? "is not allowed there"
+                                              : "is not an option");
         freeargv (words);
         return NULL;
       }
@@ -241,6 +245,7 @@ cmd_env_flags_argv (int *argcp, char **argv)
     nargv[n + j] = argv[j];
   nargv[n + *argcp] = NULL;
   *argcp += n;
+  env_count = n;
   env_words = words;
   env_argv = nargv;
   atexit (free_env_argv);
@@ -460,11 +465,20 @@ set_strip (struct cmd_command *cmd, enum relopt_option_id id)
 {
   const char *strip
       = id == RELOPT_OPTION_STRIP_DEBUG ? "--strip-debug" : "--strip-unneeded";
+  /* The word getopt has just finished (RELOPT_FLAGS words are whole
+     options) came from RELOPT_FLAGS when it is one of the first
+     env_count after argv[0].  */
+  bool from_env = optind - 1 <= env_count;
 
-  if (cmd->strip && strcmp (cmd->strip, strip) != 0)
+  /* The command line overrides RELOPT_FLAGS, as for every other option:
+     RELOPT_FLAGS=--strip-unneeded under kbuild's INSTALL_MOD_STRIP=1
+     (which passes --strip-debug) was a usage error, and modules_install
+     failed (a fresh user's finding of 2026-12-05).  */
+  if (cmd->strip && strcmp (cmd->strip, strip) != 0 && !cmd->strip_from_env)
     return usage_error ("--strip-debug and --strip-unneeded exclude "
                         "each other");
   cmd->strip = strip;
+  cmd->strip_from_env = from_env;
   return -1;
 }
 
@@ -483,6 +497,10 @@ apply_command_option (struct cmd_command *cmd, enum relopt_option_id id,
     case RELOPT_OPTION_OUTPUT:
       if (arg[0] == '\0')
         return usage_error ("-o needs a file name");
+      /* Once only: the last one winning wrote only the second of
+         "-o x -o y" without a word.  */
+      if (cmd->out)
+        return usage_error ("-o given twice ('%s', then '%s')", cmd->out, arg);
       cmd->out = arg;
       return -1;
     case RELOPT_OPTION_STRIP_DEBUG:
@@ -492,6 +510,9 @@ apply_command_option (struct cmd_command *cmd, enum relopt_option_id id,
       cmd->check = true;
       return -1;
     case RELOPT_OPTION_AGAINST:
+      if (cmd->against)
+        return usage_error ("--against given twice ('%s', then '%s')",
+                            cmd->against, arg);
       cmd->against = arg;
       return -1;
     case RELOPT_OPTION_PLUGIN_PATH:
@@ -540,7 +561,18 @@ cmd_parse_command_line (int argc, char **argv, struct cmd_command *cmd)
                         cmd->files[0]);
   if (cmd->plugin_path)
     {
-      puts (plugin_path ());
+      const char *path = plugin_path ();
+      /* A path ld cannot load is an error now, not a puzzle at link time
+         (a copied relopt printed the configured, absent one).  */
+      if (access (path, R_OK) != 0)
+        {
+          fprintf (stderr,
+                   "relopt: the ld plugin is not at %s: %s (install relopt, "
+                   "or run the relopt of a build tree)\n",
+                   path, strerror (errno));
+          return 1;
+        }
+      puts (path);
       return 0;
     }
   return -1;

@@ -20,6 +20,8 @@ struct cmd_command
   const char *against;        /* --against ORIG, or NULL */
   const char *strip;          /* "--strip-debug", "--strip-unneeded" or
                                  NULL: strip's option to run first */
+  bool strip_from_env;        /* STRIP came from $RELOPT_FLAGS, which the
+                                 command line overrides */
   bool check;                 /* --check */
   bool plugin_path;           /* --plugin-path (answered by
                                  cmd_parse_command_line) */
@@ -37,7 +39,8 @@ char **cmd_env_flags_argv (int *argcp, char **argv);
 
 /* Parse ARGC words of ARGV into *CMD.  Returns -1 to go on, or the exit
    status when the command line was answered here: 0 after --help,
-   --version or --plugin-path (printed), 2 after a usage message.  */
+   --version or --plugin-path (printed), 1 when --plugin-path finds no
+   plugin there (said on stderr), 2 after a usage message.  */
 int cmd_parse_command_line (int argc, char **argv, struct cmd_command *cmd);
 
 /* Whether CMD's options and FILEs go together (one FILE with -o or

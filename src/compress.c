@@ -37,6 +37,12 @@ corrupt (enum cmd_zformat fmt, const char *why, struct relopt_error *err)
                            cmd_z_name (fmt), why);
 }
 
+/* The most bytes a decompressed module may hold after its ELF data.  */
+enum
+{
+  TRAILER_MAX = 1 << 20
+};
+
 /* Grow *BUF (capacity *CAP bytes, all of them written) to at least twice
    its size.  With ELF, *BUF is decompressed input: once it holds bytes,
    they must start with ELF's magic, or the input is refused here, before
@@ -47,11 +53,24 @@ grow (unsigned char **buf, size_t *cap, bool elf, struct relopt_error *err)
 {
   size_t ncap = *cap ? *cap * 2 : 65536;
   unsigned char *n;
+  uint64_t end;
 
   if (elf && *cap >= 4 && memcmp (*buf, "\177ELF", 4) != 0)
     return relopt_set_error (err, RELOPT_E_FORMAT,
                              "not an ELF file (bad magic) in the "
                              "compressed data");
+  /* Nor past the ELF data by more than a module signature could be: a
+     62 KB zstd file of a module and 1 GB of zeros took 2 GB (a fresh
+     user's finding, 2026-12-05).  A signature (PKCS#7 and its 40-byte
+     tail) is a few KiB; TRAILER_MAX leaves room for any.  */
+  if (elf && *cap > TRAILER_MAX
+      && (end = relopt_elf_end_of_prefix (*buf, *cap)) != 0
+      && end < *cap - TRAILER_MAX)
+    return relopt_set_error (err, RELOPT_E_FORMAT,
+                             "more than %u bytes after the ELF data (%llu "
+                             "bytes) in the compressed data: not a module "
+                             "signature",
+                             (unsigned)TRAILER_MAX, (unsigned long long)end);
   if (ncap < *cap)
     return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
   n = realloc (*buf, ncap);
@@ -422,7 +441,20 @@ cmd_z_decompress (enum cmd_zformat fmt, const unsigned char *buf, size_t len,
 
   *outp = NULL;
   *outlenp = 0;
-  return rc ? rc : c->decompress (buf, len, outp, outlenp, err);
+  if (rc == 0)
+    rc = c->decompress (buf, len, outp, outlenp, err);
+  /* Said as grow says it for a large output, so a small non-ELF one
+     reads the same ("bad magic" alone did not say where).  */
+  if (rc == 0 && (*outlenp < 4 || memcmp (*outp, "\177ELF", 4) != 0))
+    {
+      free (*outp);
+      *outp = NULL;
+      *outlenp = 0;
+      rc = relopt_set_error (err, RELOPT_E_FORMAT,
+                             "not an ELF file (bad magic) in the "
+                             "compressed data");
+    }
+  return rc;
 }
 
 int

@@ -237,6 +237,9 @@ check_against (const char *file, const char *against, const char *strip,
       struct relopt_options none = *opts;
       struct relopt_route r;
 
+      /* The check writes nothing, so a signed ORIG loses nothing: its
+         reference is the stripped ELF data, as without a strip.  */
+      none.drop_signature = true;
       none.hash_style = RELOPT_HASH_NONE;
       none.hash_style_given = true;
       none.addr_order = RELOPT_ADDR_ORDER_NO;

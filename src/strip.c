@@ -1,4 +1,4 @@
-/* strip.c -- run binutils strip on a private copy (strip.h).
+/* strip.c -- run binutils strip into a scratch file (strip.h).
 
    Why the real strip (doc/relopt.1, "STRIPPING"): `--strip-debug' and
    `--strip-unneeded' mean exactly what the target's strip does (which
@@ -14,6 +14,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -154,14 +155,24 @@ write_copy (const char *copy, const unsigned char *buf, size_t len,
 }
 
 /* Run PROG OPTION -o OUT IN and turn its end into an error: cannot be
-   started, killed, not found (127), failed.  */
+   started, killed, not found (127), failed.  relopt holds the termination
+   signals for its whole run (main's hold_signals); the strip program gets
+   them back, so an interrupt stops a strip that hangs (relopt 0.3 spawned
+   it with them blocked, and a hung RELOPT_STRIP could not be stopped),
+   and relopt, which has not written anything yet, reports that strip was
+   killed and then takes the interrupt itself.  */
 static int
 run_prog (const char *prog, const char *option, const char *in,
           const char *out, struct relopt_error *err)
 {
+  extern char **environ;
+  static const int held[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
   char *argv[6];
-  const char *emsg;
-  int status = 0, e = 0, st;
+  posix_spawnattr_t attr;
+  sigset_t mask;
+  pid_t pid;
+  int status = 0, e, st;
+  size_t k;
 
   argv[0] = (char *)prog;
   argv[1] = (char *)option;
@@ -169,12 +180,33 @@ run_prog (const char *prog, const char *option, const char *in,
   argv[3] = (char *)out;
   argv[4] = (char *)in;
   argv[5] = NULL;
-  setenv (GUARD_ENV, "1", 1);
-  emsg = pex_one (PEX_SEARCH, prog, argv, "relopt", NULL, NULL, &status, &e);
-  unsetenv (GUARD_ENV);
-  if (emsg)
-    return relopt_set_error (err, RELOPT_E_IO, "cannot run '%s': %s%s%s", prog,
-                             emsg, e ? ": " : "", e ? strerror (e) : "");
+  sigprocmask (SIG_SETMASK, NULL, &mask);
+  for (k = 0; k < sizeof held / sizeof held[0]; k++)
+    sigdelset (&mask, held[k]);
+  e = posix_spawnattr_init (&attr);
+  if (e == 0)
+    {
+      e = posix_spawnattr_setsigmask (&attr, &mask);
+      if (e == 0)
+        e = posix_spawnattr_setflags (&attr, POSIX_SPAWN_SETSIGMASK);
+      setenv (GUARD_ENV, "1", 1);
+      if (e == 0)
+        e = posix_spawnp (&pid, prog, NULL, &attr, argv, environ);
+      unsetenv (GUARD_ENV);
+      posix_spawnattr_destroy (&attr);
+    }
+  if (e == ENOENT)
+    return relopt_set_error (err, RELOPT_E_IO,
+                             "'%s' not found (RELOPT_STRIP names it); file "
+                             "not changed",
+                             prog);
+  if (e)
+    return relopt_set_error (err, RELOPT_E_IO, "cannot run '%s': %s", prog,
+                             strerror (e));
+  while (waitpid (pid, &status, 0) < 0)
+    if (errno != EINTR)
+      return relopt_set_error (err, RELOPT_E_IO, "waiting for '%s': %s", prog,
+                               strerror (errno));
   if (WIFSIGNALED (status))
     return relopt_set_error (err, RELOPT_E_IO,
                              "'%s %s' was killed by signal %d; file not "
@@ -227,6 +259,11 @@ cmd_run_strip (const char *option, const char *path, const unsigned char *buf,
     copy = concat ("./", path, NULL);
   if (rc == 0)
     rc = run_prog (prog, option, copy ? copy : path, out, err);
+  if (rc == 0 && access (out, F_OK) != 0)
+    rc = relopt_set_error (err, RELOPT_E_IO,
+                           "'%s %s -o OUT' exited 0 but wrote no OUT; file "
+                           "not changed",
+                           prog, option);
   if (rc == 0)
     rc = relopt_read_whole_file (out, outp, outlenp, err);
   remove_dir (dir);

@@ -18,13 +18,14 @@ const char *cmd_strip_program (void);
    directory under $TMPDIR (default /tmp) and IN the file PATH when PATH
    is not NULL (it must hold exactly the LEN bytes at BUF: strip only
    reads it), else a copy of the LEN bytes at BUF in that directory.
-   Spawned with libiberty's pex_one.  On success *OUTP (malloc'd, owned
+   Spawned with posix_spawnp, with the termination signals relopt holds
+   unblocked, so an interrupt stops it.  On success *OUTP (malloc'd, owned
    by the caller) holds the stripped bytes, *OUTLENP their count.  The
    directory and everything strip left in it are removed whatever
    happens.  strip's own diagnostics go to our stderr.  Errors: RELOPT_E_IO
-   (cannot spawn or strip missing, strip exited non-zero or was killed: the
-   message says which), RELOPT_E_REFUSE when this relopt was itself started as
-   that strip (RELOPT_STRIP naming relopt would recurse).  */
+   (cannot spawn or strip missing, strip exited non-zero, was killed or
+   wrote no OUT: the message says which), RELOPT_E_REFUSE when this relopt was
+   itself started as that strip (RELOPT_STRIP naming relopt would recurse).  */
 int cmd_run_strip (const char *option, const char *path,
                    const unsigned char *buf, size_t len, unsigned char **outp,
                    size_t *outlenp, struct relopt_error *err);

@@ -3,7 +3,7 @@
 
   set-shdr.py IN OUT SECTION FIELD=VALUE...
 
-FIELD is type, flags, link, info, addralign or entsize; VALUE is a number
+FIELD is type, flags, offset, link, info, addralign or entsize; VALUE is a number
 (0x... allowed) or, for link and info, a section name.  ELFCLASS32/64,
 either byte order.  The dump tests use it to make inputs that gas cannot
 write (e.g. an unknown section type linked to .symtab).
@@ -12,9 +12,11 @@ write (e.g. an unknown section type linked to .symtab).
 import struct
 import sys
 
-FIELDS32 = {"type": (4, "I"), "flags": (8, "I"), "link": (24, "I"),
+FIELDS32 = {"type": (4, "I"), "flags": (8, "I"), "offset": (16, "I"),
+            "link": (24, "I"),
             "info": (28, "I"), "addralign": (32, "I"), "entsize": (36, "I")}
-FIELDS64 = {"type": (4, "I"), "flags": (8, "Q"), "link": (40, "I"),
+FIELDS64 = {"type": (4, "I"), "flags": (8, "Q"), "offset": (24, "Q"),
+            "link": (40, "I"),
             "info": (44, "I"), "addralign": (48, "Q"), "entsize": (56, "Q")}
 
 

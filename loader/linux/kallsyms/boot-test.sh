@@ -73,29 +73,12 @@ for arch in "${arches[@]}"; do
 	out=$kwork/o-$arch
 	res=$kwork/$arch
 	mkdir -p "$out" "$res"
-	kmake() {
-		make -s -C "$src" O="$out" ARCH=$karch CROSS_COMPILE=$cross \
-			-j"$jobs" "$@"
-	}
-	frags=("$here/common.config" "$here/$arch.config")
-	if [ ! -f "$out/.config" ] ||
-	   ! cat "${frags[@]}" | cmp -s - "$out/.relopt-fragment"; then
-		echo "== $arch: configuring (${frags[*]##*/})"
-		kmake allnoconfig
-		(cd "$src" && scripts/kconfig/merge_config.sh -m -O "$out" \
-			"$out/.config" "${frags[@]}" >/dev/null)
-		kmake olddefconfig
-		for o in $(grep -h '^CONFIG_' "${frags[@]}" | cut -d= -f1); do
-			grep -q "^$o=" "$out/.config" ||
-				echo "boot-test.sh: warning: $arch: $o not set" >&2
-		done
-		cat "${frags[@]}" > "$out/.relopt-fragment"
-	fi
+	ktree_configure boot-test.sh "$here/common.config" "$here/$arch.config"
 	echo "== $arch: building ($(date -u +%T))"
-	kmake all
+	ktree_make all
 	echo "== $arch: relopt_ksyms.ko (big-module.py)"
 	python3 "$here/big-module.py" "$res/kbuild"
-	kmake M="$res/kbuild" modules
+	ktree_make M="$res/kbuild" modules
 	[ $build_only = 0 ] || continue
 
 	echo "== $arch: modules and initramfs"

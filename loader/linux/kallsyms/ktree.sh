@@ -1,6 +1,7 @@
-# ktree.sh -- sourced by boot-test.sh (by name) and addr-boot-test.sh (by
-# address): what both boot tests need and make: the packages, the kernel
-# source tree and the initramfs.
+# ktree.sh -- sourced by boot-test.sh (by name), addr-boot-test.sh (by
+# address) and scale-test.sh (by name, at scale): what the boot tests need
+# and make: the packages, the kernel source tree, its configured builds,
+# the initramfs and the qemu boot.
 #
 # ktree_checkout KWORK SCRIPT PATCH...: make KWORK/src Debian's
 # linux-source-6.12 with PATCH... applied, in a git repository: a
@@ -14,11 +15,12 @@
 # ktree_args SCRIPT ARG...: the boot tests' command line, [--runs N]
 # [--build-only] [--reuse] [amd64] [arm64], into the caller's variables
 # runs (default 2), build_only, reuse (0 or 1) and the array arches
-# (default both).  SCRIPT names the caller in messages; exits 2 on an
-# unknown argument.
+# (default: the caller's arches when set, else both).  SCRIPT names the
+# caller in messages; exits 2 on an unknown argument.
 ktree_args() {
-	local script=$1
+	local script=$1 dflt=(amd64 arm64)
 	shift
+	[ -z "${arches+set}" ] || [ ${#arches[@]} = 0 ] || dflt=("${arches[@]}")
 	runs=2 build_only=0 reuse=0
 	arches=()
 	while [ $# -gt 0 ]; do
@@ -32,7 +34,37 @@ ktree_args() {
 		esac
 		shift
 	done
-	[ ${#arches[@]} -gt 0 ] || arches=(amd64 arm64)
+	[ ${#arches[@]} -gt 0 ] || arches=("${dflt[@]}")
+}
+
+# ktree_configure SCRIPT FRAG...: configure the kernel build $out of
+# $src for $karch with $cross (allnoconfig, FRAG... merged over it,
+# olddefconfig) unless it was configured with the same fragments (kept in
+# $out/.relopt-fragment); warn of each CONFIG_ option FRAG... sets that
+# the result lacks.  SCRIPT names the caller in messages.
+ktree_configure() {
+	local script=$1 o
+	shift
+	if [ -f "$out/.config" ] && cat "$@" | cmp -s - "$out/.relopt-fragment"; then
+		return
+	fi
+	echo "== $arch: configuring ${out##*/} (${*##*/})"
+	ktree_make allnoconfig
+	(cd "$src" && scripts/kconfig/merge_config.sh -m -O "$out" \
+		"$out/.config" "$@" >/dev/null)
+	ktree_make olddefconfig
+	for o in $(grep -h '^CONFIG_.*=[ym]' "$@" | cut -d= -f1); do
+		grep -q "^$o=" "$out/.config" ||
+			echo "$script: warning: $arch: $o not set" >&2
+	done
+	cat "$@" > "$out/.relopt-fragment"
+}
+
+# ktree_make ARG...: make ARG... in $src with O=$out, ARCH=$karch,
+# CROSS_COMPILE=$cross, -j$jobs, nice.
+ktree_make() {
+	nice make -s -C "$src" O="$out" ARCH="$karch" CROSS_COMPILE="$cross" \
+		-j"$jobs" "$@"
 }
 
 # kboot_qemu SCRIPT LOG MARKER WHAT APPEND: boot $res/kernel with
@@ -139,7 +171,8 @@ kboot_file_bad() {
 # kboot_initramfs RES OUT CROSS INIT_C: build INIT_C as a static /init
 # with CROSS's gcc and write RES/initramfs.cpio (through the kernel
 # build OUT's gen_init_cpio): /init, /modules.list, /bad.list, the
-# modules of RES/plain and RES/relopt, and those RES/bad.list names.
+# modules of RES/plain and RES/relopt (either may be empty), and those
+# RES/bad.list names.
 kboot_initramfs() {
 	local res=$1 out=$2 cross=$3 init_c=$4 d m b
 	"${cross}gcc" -static -O2 -Wall -o "$res/init" "$init_c"
@@ -154,6 +187,7 @@ kboot_initramfs() {
 		for d in plain relopt; do
 			echo "dir /$d 0755 0 0"
 			for m in "$res"/$d/*.ko; do
+				[ -e "$m" ] || continue
 				echo "file /$d/${m##*/} $m 0644 0 0"
 			done
 		done

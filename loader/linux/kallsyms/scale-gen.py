@@ -7,8 +7,9 @@ Debian modules' .symtab, and a livepatch module over one of them.
 Real modules are taken from DEBIAN_MODULES_DIR (every *.ko below it,
 parsed here: ELF64 little-endian .symtab) in descending order of their
 number of usable symbols, skipping those above MAX_PER_MODULE (8,000, to
-bound the compile), until MIN_SYMBOLS (300,000) symbols are taken (about
-980 of Debian 6.1's modules: most are small), and packed (largest first,
+bound the compile), until MIN_SYMBOLS (300,000) symbols are taken (979
+of Debian 6.1's amd64 modules, 2,090 of its arm64 ones: most are small),
+and packed (largest first,
 into the lightest) into MIN_MODULES (100) generated modules rs_NNN_M (M
 the first real module of the bin).  For every defined, named symbol of a
 real module's .symtab (FUNC, OBJECT, NOTYPE; not kbuild's own names,
