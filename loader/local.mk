@@ -107,6 +107,8 @@ EXTRA_DIST += tests/kallsyms-patch.sh tests/kallsyms-model.sh \
 	loader/linux/kallsyms/results/6.12/amd64-boot-load-allocated1.txt \
 	loader/linux/kallsyms/results/6.12/amd64-boot-load-allocated2.txt \
 	loader/linux/kallsyms/results/6.12/amd64-table-load-allocated.md \
+	loader/linux/kallsyms/results/6.12/amd64-boot-load-plain-allocated1.txt \
+	loader/linux/kallsyms/results/6.12/amd64-boot-load-plain-allocated2.txt \
 	loader/linux/kallsyms/results/6.12/amd64-boot-selftest-hash-once.txt \
 	loader/linux/kallsyms/results/6.12/amd64-table-selftest-hash-once.md \
 	loader/linux/kallsyms/results/6.12/amd64-boot-selftest-allocated.txt \
