@@ -102,6 +102,17 @@ EXTRA_DIST += tests/kallsyms-patch.sh tests/kallsyms-model.sh \
 	loader/linux/kallsyms/results/6.12/arm64-boot-selftest.txt \
 	loader/linux/kallsyms/results/6.12/arm64-boot-trusted.txt \
 	loader/linux/kallsyms/results/6.12/arm64-table.md \
+	loader/linux/kallsyms/results/6.12/amd64-boot-load-reserved1.txt \
+	loader/linux/kallsyms/results/6.12/amd64-boot-load-reserved2.txt \
+	loader/linux/kallsyms/results/6.12/amd64-boot-load-allocated1.txt \
+	loader/linux/kallsyms/results/6.12/amd64-boot-load-allocated2.txt \
+	loader/linux/kallsyms/results/6.12/amd64-table-load-allocated.md \
+	loader/linux/kallsyms/results/6.12/amd64-boot-load-plain-allocated1.txt \
+	loader/linux/kallsyms/results/6.12/amd64-boot-load-plain-allocated2.txt \
+	loader/linux/kallsyms/results/6.12/amd64-boot-selftest-hash-once.txt \
+	loader/linux/kallsyms/results/6.12/amd64-table-selftest-hash-once.md \
+	loader/linux/kallsyms/results/6.12/amd64-boot-selftest-allocated.txt \
+	loader/linux/kallsyms/results/6.12/amd64-table-selftest-allocated.md \
 	loader/linux/kallsyms/host/internal.h \
 	loader/linux/kallsyms/host/linux/elf.h \
 	loader/linux/kallsyms/host/linux/module.h \
@@ -168,7 +179,18 @@ EXTRA_DIST += loader/linux/kallsyms/scale-test.sh \
 	loader/linux/kallsyms/results/6.12-scale/arm64/boot-mode0-run1.txt \
 	loader/linux/kallsyms/results/6.12-scale/arm64/boot-mode0-run2.txt \
 	loader/linux/kallsyms/results/6.12-scale/arm64/boot-mode1-run1.txt \
-	loader/linux/kallsyms/results/6.12-scale/arm64/boot-mode1-run2.txt
+	loader/linux/kallsyms/results/6.12-scale/arm64/boot-mode1-run2.txt \
+	loader/linux/kallsyms/results/6.12-scale/allocated/table.md \
+	loader/linux/kallsyms/results/6.12-scale/allocated/boot-mode0-run1.txt \
+	loader/linux/kallsyms/results/6.12-scale/allocated/boot-mode0-run2.txt \
+	loader/linux/kallsyms/results/6.12-scale/allocated/boot-mode1-run1.txt \
+	loader/linux/kallsyms/results/6.12-scale/allocated/boot-mode1-run2.txt \
+	loader/linux/kallsyms/results/6.12-scale/arm64/allocated/table.md \
+	loader/linux/kallsyms/results/6.12-scale/arm64/allocated/source.txt \
+	loader/linux/kallsyms/results/6.12-scale/arm64/allocated/boot-mode0-run1.txt \
+	loader/linux/kallsyms/results/6.12-scale/arm64/allocated/boot-mode0-run2.txt \
+	loader/linux/kallsyms/results/6.12-scale/arm64/allocated/boot-mode1-run1.txt \
+	loader/linux/kallsyms/results/6.12-scale/arm64/allocated/boot-mode1-run2.txt
 
 .PHONY: check-kallsyms-model
 check-kallsyms-model: all

@@ -43,9 +43,10 @@
  * symhash_next()) against the scan's (the defined symbols of that name
  * in index order: its first is find_kallsyms_symbol_value()'s answer,
  * its length number_of_same_symbols()'s count, its n-th livepatch's
- * sympos n).  Names the table cannot hold (symhash_indexes_name()) and
- * tables not checked good take the scan, as in the kernel (a symtab with
- * no usable table: only every 61st name, the path being the scan).
+ * sympos n).  Names the table cannot hold (symhash_key() gives
+ * SYMHASH_NO_KEY) and tables not checked good take the scan, as in the
+ * kernel (a symtab with no usable table: only every 61st name, the path
+ * being the scan).
  *
  * Usage: kallsyms-model [--expect-table] [--build-table] [--stats] FILE...
  *   --expect-table  a module whose .hash the kernel would not use is an
@@ -301,8 +302,10 @@ static bool ref_is(const struct ref *r, unsigned int k, const char *name)
 static unsigned int path_first(const u32 *t, const Elf_Sym *sym,
 			       unsigned int n, const char *str, const char *name)
 {
-	if (t && symhash_indexes_name(name))
-		return symhash_first(t, sym, str, name);
+	u32 key = symhash_key(name);
+
+	if (t && key != SYMHASH_NO_KEY)
+		return symhash_first(t, sym, str, name, key);
 	return scan_next(sym, n, str, name, 0);
 }
 

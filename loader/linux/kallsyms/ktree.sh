@@ -119,7 +119,7 @@ ktree_checkout() {
 	git_k() { git -C "$src" -c user.name=relopt -c user.email=relopt@invalid "$@"; }
 	mkdir -p "$kwork"
 	pkgver=$(dpkg-query -W -f='${Version}' linux-source-6.12)
-	if [ ! -d "$src/.git" ] ||
+	if [ ! -e "$src/.git" ] ||
 	   [ "$(cat "$kwork/src.version" 2>/dev/null)" != "$pkgver" ]; then
 		echo "== unpacking /usr/src/linux-source-6.12.tar.xz ($pkgver) into $src"
 		rm -rf "$kwork/linux-source-6.12" "$src" "$kwork"/o-*

@@ -13,6 +13,7 @@
 typedef uint16_t u16;
 typedef uint32_t u32;
 typedef uint64_t u64;
+#define U32_MAX UINT32_MAX
 typedef Elf64_Sym Elf_Sym;
 typedef Elf64_Shdr Elf_Shdr;
 typedef Elf64_Ehdr Elf_Ehdr;
