@@ -164,6 +164,12 @@ TESTSUITE_DUMP_TESTS = \
 	testsuite/relopt.dump/x86_64-symkinds.s \
 	testsuite/relopt.dump/x86_64-sysv-shdr.d \
 	testsuite/relopt.dump/x86_64-rel-link.d \
+	testsuite/relopt.dump/x86_64-foreign-hash.d \
+	testsuite/relopt.dump/x86_64-foreign-name.d \
+	testsuite/relopt.dump/x86_64-overlap.d \
+	testsuite/relopt.dump/x86_64-rel-info.d \
+	testsuite/relopt.dump/x86_64-strip-link.d \
+	testsuite/relopt.dump/x86_64-strip-link.s \
 	testsuite/relopt.dump/x86_64-sysv.d \
 	testsuite/relopt.dump/x86_64-sysv.s \
 	testsuite/relopt.dump/x86_64-unknown-link-sysv.d \
