@@ -119,6 +119,19 @@ ktree_checkout() {
 	git_k() { git -C "$src" -c user.name=relopt -c user.email=relopt@invalid "$@"; }
 	mkdir -p "$kwork"
 	pkgver=$(dpkg-query -W -f='${Version}' linux-source-6.12)
+	# Never remove a tree these scripts did not make, or one with work
+	# in it: a worktree made by hand as KWORK/src had no src.version and
+	# was unpacked over, its builds removed (2026-12-05).
+	if [ -e "$src/.git" ] && [ ! -f "$kwork/src.version" ]; then
+		echo "$script: $src exists but $kwork/src.version does not: not a tree these scripts made, so not replaced (write the linux-source-6.12 version it holds into $kwork/src.version, or remove it)" >&2
+		exit 1
+	fi
+	if [ -e "$src/.git" ] &&
+	   [ "$(cat "$kwork/src.version")" != "$pkgver" ] &&
+	   [ -n "$(git_k status --porcelain --untracked-files=no)" ]; then
+		echo "$script: $src is of linux-source-6.12 $(cat "$kwork/src.version"), the package is now $pkgver, and the tree has uncommitted changes: commit or reset them before it is replaced" >&2
+		exit 1
+	fi
 	if [ ! -e "$src/.git" ] ||
 	   [ "$(cat "$kwork/src.version" 2>/dev/null)" != "$pkgver" ]; then
 		echo "== unpacking /usr/src/linux-source-6.12.tar.xz ($pkgver) into $src"
