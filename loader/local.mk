@@ -113,6 +113,11 @@ EXTRA_DIST += tests/kallsyms-patch.sh tests/kallsyms-model.sh \
 	loader/linux/kallsyms/results/6.12/amd64-table-selftest-hash-once.md \
 	loader/linux/kallsyms/results/6.12/amd64-boot-selftest-allocated.txt \
 	loader/linux/kallsyms/results/6.12/amd64-table-selftest-allocated.md \
+	loader/linux/kallsyms/results/6.12/arm64-boot-load-allocated1.txt \
+	loader/linux/kallsyms/results/6.12/arm64-boot-load-allocated2.txt \
+	loader/linux/kallsyms/results/6.12/arm64-table-load-allocated.md \
+	loader/linux/kallsyms/results/6.12/arm64-boot-selftest-allocated.txt \
+	loader/linux/kallsyms/results/6.12/arm64-table-selftest-allocated.md \
 	loader/linux/kallsyms/host/internal.h \
 	loader/linux/kallsyms/host/linux/elf.h \
 	loader/linux/kallsyms/host/linux/module.h \
