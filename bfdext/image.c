@@ -115,11 +115,29 @@ relopt_image_refuse_foreign_tables (const relopt_image *img,
   uint32_t i, j;
   char lb[96];
 
+  static const uint32_t types[]
+      = { RELOPT_SHT_HASH, RELOPT_SHT_GNU_HASH, RELOPT_SHT_RELOPT_ADDRORDER };
+
   for (i = 1; i < img->shnum; i++)
     {
       const struct relopt_section *s = &img->sec[i];
       const char *name = relopt_table_name (s->sh_type);
 
+      /* A section of another type under a table's name: relopt would
+         add a second section of that name, and trimming its tables'
+         names from .shstrtab took this one's too (fuzz_relopt: a .strtab
+         named .hash; a second run was not byte-identical).  */
+      for (j = 0; name == NULL && img->shstrndx != 0 && s->name != NULL
+                  && j < sizeof types / sizeof types[0];
+           j++)
+        if (strcmp (s->name, relopt_table_name (types[j])) == 0)
+          return relopt_set_error (
+              err, RELOPT_E_REFUSE,
+              "%s: type %#x under the name of relopt's table of type %#x: "
+              "relopt would add a second section of that name "
+              "(doc/design.md 1)",
+              relopt_section_label (img, i, lb, sizeof lb),
+              (unsigned)s->sh_type, (unsigned)types[j]);
       if (name == NULL)
         continue;
       if (s->sh_flags & loaded)

@@ -269,7 +269,8 @@ const char *relopt_table_name (uint32_t sh_type);
 /* Whether every section of a table type could be a table relopt wrote
    (doc/design.md 1): not loaded (none of SHF_ALLOC, SHF_WRITE,
    SHF_EXECINSTR), no relocation section applies to it and, when the file
-   names its sections, named as relopt_table_name says.  A rewrite replaces
+   names its sections, named as relopt_table_name says; and that no
+   section of another type bears one of those names.  A rewrite replaces
    such sections, so another one (gas types a data section named .hash
    SHT_HASH) is refused: returns 0, or RELOPT_E_REFUSE with a message naming
    the section.  */

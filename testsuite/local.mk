@@ -166,6 +166,8 @@ TESTSUITE_DUMP_TESTS = \
 	testsuite/relopt.dump/x86_64-rel-link.d \
 	testsuite/relopt.dump/x86_64-foreign-hash.d \
 	testsuite/relopt.dump/x86_64-foreign-name.d \
+	testsuite/relopt.dump/x86_64-named-table.d \
+	testsuite/relopt.dump/x86_64-named-table.s \
 	testsuite/relopt.dump/x86_64-overlap.d \
 	testsuite/relopt.dump/x86_64-rel-info.d \
 	testsuite/relopt.dump/x86_64-strip-link.d \
