@@ -77,8 +77,8 @@ static const char *const table_names[]
    (`ld -r' of relopt output moves them to the front) is rebuilt in place
    when its style is wanted, and refused otherwise, since removing it would
    renumber sections (doc/design.md 1: every section keeps its index).  The
-   names of the tables kept are copied: .shstrtab is trimmed around them, and
-   name_tables adds them again.  */
+   names of the tables kept are relopt's own: .shstrtab is trimmed of them
+   too, and name_tables adds them again.  */
 int
 relopt_hash_sections_settle (relopt_image *img, unsigned style,
                              struct relopt_hash_sections *hs,
@@ -94,7 +94,6 @@ relopt_hash_sections_settle (relopt_image *img, unsigned style,
          && relopt_is_table_type (img->sec[img->shnum - 1].sh_type)
          && removable (img, img->shnum - 1))
     relopt_image_pop_section (img);
-  relopt_image_trim_names (img, table_names, 3);
   rc = find_tables (img, hs, err);
   if (rc)
     return rc;
@@ -116,10 +115,13 @@ relopt_hash_sections_settle (relopt_image *img, unsigned style,
         "%s is not at the end of the section table: cannot remove it "
         "without renumbering sections (keep it with --addr-order=yes)",
         relopt_section_label (img, hs->addr, lb, sizeof lb));
-  if ((hs->gnu && (hs->kept[0] = strdup (img->sec[hs->gnu].name)) == NULL)
-      || (hs->sysv && (hs->kept[1] = strdup (img->sec[hs->sysv].name)) == NULL)
-      || (hs->addr
-          && (hs->kept[2] = strdup (img->sec[hs->addr].name)) == NULL))
+  /* After the refusals, which name the tables as they are: the trim may
+     take a kept table's name bytes, since its name is relopt's
+     (relopt_image_refuse_foreign_tables) and is added again.  */
+  relopt_image_trim_names (img, table_names, 3);
+  if ((hs->gnu && (hs->kept[0] = strdup (table_names[0])) == NULL)
+      || (hs->sysv && (hs->kept[1] = strdup (table_names[1])) == NULL)
+      || (hs->addr && (hs->kept[2] = strdup (table_names[2])) == NULL))
     return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
   return 0;
 }
