@@ -2,11 +2,32 @@
  * init-byname.h -- what the by-name rigs' /init programs share (init.c,
  * scale-init.c): the functions to probe, registering them as kprobe
  * events through tracefs, the test-only patch's debugfs timers, clearing
- * the kprobe events, and the name order for qsort().  Include after
- * init-common.h.
+ * the kprobe events, the name order for qsort(), and the split of a
+ * /proc/kallsyms line.  Include after init-common.h.
  */
 #ifndef INIT_BYNAME_H
 #define INIT_BYNAME_H
+
+/*
+ * One line of /proc/kallsyms, "ADDR T NAME" or "ADDR T NAME\t[MOD]",
+ * split in place: *NAME, *MOD ("[MOD]", brackets kept; NULL for vmlinux),
+ * *TYPE and *ADDR.  Returns 0 for a line of another shape.
+ */
+static int kallsyms_line(char *line, char **name, char **mod, char *type,
+			 unsigned long long *addr)
+{
+	char *sp = strchr(line, ' ');
+
+	if (!sp || !sp[1] || !sp[2])
+		return 0;
+	*type = sp[1];
+	*name = sp + 3;
+	*mod = strchr(*name, '\t');
+	if (*mod)
+		*(*mod)++ = 0;
+	*addr = strtoull(line, NULL, 16);
+	return 1;
+}
 
 /* The kernel's timers (test-only patch), in this order. */
 #define NTIMERS 6

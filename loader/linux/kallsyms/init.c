@@ -52,22 +52,17 @@ static void pick_functions(int want)
 	names = malloc(cap * sizeof(*names));
 	for (line = strtok_r(s, "\n", &save); line;
 	     line = strtok_r(NULL, "\n", &save)) {
-		char *name = strchr(line, ' '), *mod;
+		char *name, *mod, type;
+		unsigned long long addr;
 
-		if (!name || !name[1] || !name[2])
+		if (!kallsyms_line(line, &name, &mod, &type, &addr))
 			continue;
-		name += 3;
-		mod = strchr(name, '\t');
-		if (mod)
-			*mod++ = 0;
 		if (nnames < cap)
 			names[nnames++] = name;
-		if (!mod || (line[17] != 't' && line[17] != 'T' &&
-			     line[9] != 't' && line[9] != 'T'))
+		if (!mod || (type != 't' && type != 'T'))
 			continue;
 		for (m = 0; m < 3; m++) {
 			char want_mod[32];
-			unsigned long long addr = strtoull(line, NULL, 16);
 
 			snprintf(want_mod, sizeof(want_mod), "[%s]", big[m]);
 			if (strcmp(mod, want_mod))

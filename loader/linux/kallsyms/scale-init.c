@@ -127,16 +127,11 @@ static void pick_functions(int want)
 	names = malloc(cap * sizeof(*names));
 	for (line = strtok_r(s, "\n", &save); line;
 	     line = strtok_r(NULL, "\n", &save)) {
-		char *name = strchr(line, ' '), *mod, type;
+		char *name, *mod, type;
 		unsigned long long addr;
 
-		if (!name || !name[1] || !name[2])
+		if (!kallsyms_line(line, &name, &mod, &type, &addr))
 			continue;
-		type = name[1];
-		name += 3;
-		mod = strchr(name, '\t');
-		if (mod)
-			*mod++ = 0;
 		if (nnames < cap)
 			names[nnames++] = name;
 		if (!mod || strncmp(mod, "[rs_", 4) || !strcmp(mod, "[rs_lp]") ||
@@ -144,7 +139,6 @@ static void pick_functions(int want)
 			continue;
 		mod++;
 		mod[strlen(mod) - 1] = 0;
-		addr = strtoull(line, NULL, 16);
 		for (m = 0; m < nlast && strcmp(lastmod[m], mod); m++)
 			;
 		if (m == nlast && nlast < MAXMODS) {
