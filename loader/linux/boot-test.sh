@@ -65,23 +65,11 @@ case $kver in
 esac
 patches=("$here/$kver"/000[1-9]-*.patch)
 
-pkgs="linux-source-$kver gcc-aarch64-linux-gnu gcc-arm-linux-gnueabi
-      qemu-system-arm bc flex bison libssl-dev libelf-dev cpio make python3"
-missing=
-for p in $pkgs; do
-	dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"
-done
-if [ -n "$missing" ]; then
-	if [ "$(id -u)" != 0 ]; then
-		echo "boot-test.sh: missing packages:$missing (run as root or install them)" >&2
-		exit 1
-	fi
-	apt-get install -y $missing
-fi
-if [ ! -x "$relopt" ]; then
-	echo "boot-test.sh: no relopt at $relopt (build it, or set RELOPT)" >&2
-	exit 1
-fi
+# The packages and relopt: the kallsyms rigs' ktree_require.
+. "$here/kallsyms/ktree.sh"
+ktree_require boot-test.sh "$relopt" linux-source-$kver \
+	gcc-aarch64-linux-gnu gcc-arm-linux-gnueabi qemu-system-arm bc flex \
+	bison libssl-dev libelf-dev cpio make python3
 
 src=$kwork/linux-source-$kver
 orig=$kwork/orig-$kver

@@ -1,5 +1,6 @@
 # ktree.sh -- sourced by boot-test.sh (by name), addr-boot-test.sh (by
-# address) and scale-test.sh (by name, at scale): what the boot tests need
+# address) and scale-test.sh (by name, at scale), and for ktree_require by
+# loader/linux/boot-test.sh (the PLT rig): what the boot tests need
 # and make: the packages, the kernel source tree, its configured builds,
 # the initramfs and the qemu boot.
 #
