@@ -118,6 +118,16 @@ EXTRA_DIST += tests/kallsyms-patch.sh tests/kallsyms-model.sh \
 	loader/linux/kallsyms/results/6.12/arm64-table-load-allocated.md \
 	loader/linux/kallsyms/results/6.12/arm64-boot-selftest-allocated.txt \
 	loader/linux/kallsyms/results/6.12/arm64-table-selftest-allocated.md \
+	loader/linux/kallsyms/results/6.12/arm64-boot-selftest-map.txt \
+	loader/linux/kallsyms/results/6.12/arm64-table-selftest-map.md \
+	loader/linux/kallsyms/results/6.12/arm64-boot-load-map1.txt \
+	loader/linux/kallsyms/results/6.12/arm64-boot-load-map2.txt \
+	loader/linux/kallsyms/results/6.12/arm64-table-load-map.md \
+	loader/linux/kallsyms/results/6.12/amd64-boot-selftest-map.txt \
+	loader/linux/kallsyms/results/6.12/amd64-table-selftest-map.md \
+	loader/linux/kallsyms/results/6.12/amd64-boot-load-map1.txt \
+	loader/linux/kallsyms/results/6.12/amd64-boot-load-map2.txt \
+	loader/linux/kallsyms/results/6.12/amd64-table-load-map.md \
 	loader/linux/kallsyms/host/internal.h \
 	loader/linux/kallsyms/host/linux/elf.h \
 	loader/linux/kallsyms/host/linux/module.h \
@@ -195,7 +205,13 @@ EXTRA_DIST += loader/linux/kallsyms/scale-test.sh \
 	loader/linux/kallsyms/results/6.12-scale/arm64/allocated/boot-mode0-run1.txt \
 	loader/linux/kallsyms/results/6.12-scale/arm64/allocated/boot-mode0-run2.txt \
 	loader/linux/kallsyms/results/6.12-scale/arm64/allocated/boot-mode1-run1.txt \
-	loader/linux/kallsyms/results/6.12-scale/arm64/allocated/boot-mode1-run2.txt
+	loader/linux/kallsyms/results/6.12-scale/arm64/allocated/boot-mode1-run2.txt \
+	loader/linux/kallsyms/results/6.12-scale/arm64/map/table.md \
+	loader/linux/kallsyms/results/6.12-scale/arm64/map/source.txt \
+	loader/linux/kallsyms/results/6.12-scale/arm64/map/boot-mode0-run1.txt \
+	loader/linux/kallsyms/results/6.12-scale/arm64/map/boot-mode0-run2.txt \
+	loader/linux/kallsyms/results/6.12-scale/arm64/map/boot-mode1-run1.txt \
+	loader/linux/kallsyms/results/6.12-scale/arm64/map/boot-mode1-run2.txt
 
 .PHONY: check-kallsyms-model
 check-kallsyms-model: all

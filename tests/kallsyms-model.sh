@@ -9,8 +9,9 @@
 # the kernel's linear scan -- the first match and every match in order
 # (find_kallsyms_symbol_value(), number_of_same_symbols(), livepatch's
 # sympos) -- before init (whole .symtab) and after init (the core copy
-# add_kallsyms() builds and its table made by symhash_copy_kept(), with
-# KALLSYMS_ALL=y, =n and as a livepatch module), and counts differences
+# add_kallsyms() builds, read through the same table and the index map
+# add_kallsyms() writes, with KALLSYMS_ALL=y, =n and as a livepatch
+# module), and counts differences
 # (must be 0).  Each module is checked with a table the model builds by the
 # rule (--build-table: the reader against the rule itself) and rewritten
 # with `relopt --hash-style=sysv` (then every table must pass both of the

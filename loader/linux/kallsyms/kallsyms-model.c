@@ -13,22 +13,20 @@
  *
  *   at load      find the SHT_HASH linked to .symtab and run
  *                symhash_check_header() (layout_symtab(): two words),
- *                then the walk of symhash_copy_kept() that checks the
- *                rest of the layout (add_kallsyms(); reads no name; its
- *                verdict does not depend on which symbols are kept, so
- *                it is run here once over every symbol and again, the
- *                same verdict required, for each core copy below);
- *   before init  kallsyms is the whole .symtab: symhash_check_names() on
- *                the first lookup, then every name through the table;
+ *                then symhash_check_chains(), the rest of the layout
+ *                (add_kallsyms(): two linear passes, no name read);
+ *   before init  kallsyms is the whole .symtab, read through the table
+ *                directly: symhash_check_names() on the first lookup,
+ *                then every name through the table;
  *   after init   kallsyms is the core copy add_kallsyms() builds (symbol
  *                0 and the symbols is_core_symbol() keeps, in order,
- *                names copied one by one), its table made by
- *                symhash_copy_kept() without reading a name.  Modelled
+ *                names copied one by one), read through the same table
+ *                and the map add_kallsyms() writes in that loop (file
+ *                symbol index -> core index, 0 when dropped).  Modelled
  *                three ways: CONFIG_KALLSYMS_ALL=y (Debian's), =n, and a
- *                livepatch module (every symbol kept).  The core table
- *                must pass both checks whenever the init one passed the
- *                names check; otherwise its walks must stay in range,
- *                ascend and take no more steps than the init table's.
+ *                livepatch module (every symbol kept).  The core
+ *                kallsyms must pass the names check whenever the init
+ *                one did.
  *
  * is_core_symbol() as in 6.12: defined, st_shndx < e_shnum, st_name != 0,
  * in an SHF_ALLOC section that is not an init one (name starting with
@@ -84,7 +82,7 @@ struct module {
 struct totals {
 	unsigned long modules, with_hash, layout_ok, names_ok, lookups, diffs;
 	unsigned long syms, matches;
-	double t_layout, t_copy, t_names, t_build, t_lin, t_hash;
+	double t_layout, t_core_names, t_names, t_build, t_lin, t_hash;
 	unsigned long timed;
 	unsigned long long core_bytes, table_bytes;
 };
@@ -298,35 +296,40 @@ static bool ref_is(const struct ref *r, unsigned int k, const char *name)
 	return k < r->n && !strcmp(r->str + r->sym[r->idx[k]].st_name, name);
 }
 
-/* The series' path: the table when it may answer, else the scan. */
-static unsigned int path_first(const u32 *t, const Elf_Sym *sym,
-			       unsigned int n, const char *str, const char *name)
+/*
+ * The series' path: the table T, read through MAP, when it may answer,
+ * else the scan.  *NODE is the table's cursor (symhash_first()).
+ */
+static unsigned int path_first(const u32 *t, const u32 *map,
+			       const Elf_Sym *sym, unsigned int n,
+			       const char *str, const char *name, u32 *node)
 {
 	u32 key = symhash_key(name);
 
 	if (t && key != SYMHASH_NO_KEY)
-		return symhash_first(t, sym, str, name, key);
+		return symhash_first(t, map, sym, str, name, key, node);
 	return scan_next(sym, n, str, name, 0);
 }
 
-static unsigned int path_next(const u32 *t, const Elf_Sym *sym,
-			      unsigned int n, const char *str, const char *name,
-			      unsigned int i)
+static unsigned int path_next(const u32 *t, const u32 *map,
+			      const Elf_Sym *sym, unsigned int n,
+			      const char *str, const char *name,
+			      unsigned int i, u32 *node)
 {
 	if (t && symhash_indexes_name(name))
-		return symhash_next(t, sym, str, name, i);
+		return symhash_next(t, map, sym, str, name, node);
 	return scan_next(sym, n, str, name, i);
 }
 
 /*
  * Every name over one symtab (SYM, N, STR), T the table (NULL: none or
- * not checked good): every match through the series' path against the
+ * not checked good) read through MAP (NULL: T is over SYM): every match through the series' path against the
  * reference, and the literal scan against the reference on every 61st
  * name (the lookups also timed).  Returns the differences, each reported.
  */
 static unsigned int compare_all(const struct module *m, int when,
 				const Elf_Sym *sym, unsigned int n,
-				const char *str, const u32 *t,
+				const char *str, const u32 *t, const u32 *map,
 				char **names, unsigned int nnames,
 				struct totals *tot)
 {
@@ -338,6 +341,7 @@ static unsigned int compare_all(const struct module *m, int when,
 	for (k = 0; k < nnames; k++) {
 		const char *name = names[k];
 		unsigned int pos, nth = 0, got;
+		u32 node;
 
 		/*
 		 * Without a table the path is the scan itself: only the
@@ -346,7 +350,7 @@ static unsigned int compare_all(const struct module *m, int when,
 		if (!t && k % 61)
 			continue;
 		pos = ref_find(&r, name);
-		got = path_first(t, sym, n, str, name);
+		got = path_first(t, map, sym, n, str, name, &node);
 		tot->lookups++;
 		for (;;) {
 			unsigned int want = ref_is(&r, pos, name) ? r.idx[pos] : 0;
@@ -363,7 +367,7 @@ static unsigned int compare_all(const struct module *m, int when,
 			tot->matches++;
 			nth++;
 			pos++;
-			got = path_next(t, sym, n, str, name, got);
+			got = path_next(t, map, sym, n, str, name, got, &node);
 		}
 		if (k % 61 == 0 &&
 		    scan_next(sym, n, str, name, 0) !=
@@ -380,8 +384,11 @@ static unsigned int compare_all(const struct module *m, int when,
 			sink = scan_next(sym, n, str, names[k], 0);
 		tot->t_lin += now() - t0;
 		t0 = now();
-		for (k = 0; k < nnames; k += 61)
-			sink = path_first(t, sym, n, str, names[k]);
+		for (k = 0; k < nnames; k += 61) {
+			u32 node;
+
+			sink = path_first(t, map, sym, n, str, names[k], &node);
+		}
 		tot->t_hash += now() - t0;
 		tot->timed += (nnames + 60) / 61;
 	}
@@ -436,56 +443,10 @@ static u32 *build_rule_table(const Elf_Sym *sym, unsigned int n,
 	return t;
 }
 
-/*
- * The core copy of a table whose chains share nodes (which passes the
- * layout check and fails the names check) may have more chained nodes
- * than its nchain - 1: what must hold is that its walks stay in range,
- * ascend, and take no more steps in all than the init table allows.
- */
-/*
- * The layout check as the kernel makes it, header then walk
- * (symhash_copy_kept() keeping every symbol, into a scratch copy).
- */
+/* The layout check as the kernel makes it: the header, then the chains. */
 static bool check_layout(const u32 *tab, size_t size, unsigned int n)
 {
-	u32 *idx, *copy;
-	unsigned int i;
-	bool ok;
-
-	if (!symhash_check_header(tab, size, n))
-		return false;
-	idx = malloc(sizeof(u32) * (size_t)n);
-	copy = malloc(size);
-	if (!idx || !copy) {
-		perror("kallsyms-model");
-		exit(2);
-	}
-	for (i = 0; i < n; i++)
-		idx[i] = i;
-	ok = symhash_copy_kept(copy, tab, n, idx, n);
-	free(idx);
-	free(copy);
-	return ok;
-}
-
-static bool walks_bounded(const u32 *t, unsigned int n, unsigned int nchain)
-{
-	const u32 *bucket = t + 2, *chain = bucket + t[0];
-	unsigned long steps = 0;
-	u32 b, i;
-
-	if (t[1] != n || chain[0])
-		return false;
-	for (b = 0; b < t[0]; b++) {
-		if (bucket[b] >= n)
-			return false;
-		for (i = bucket[b]; i; i = chain[i]) {
-			if (++steps >= nchain ||
-			    (chain[i] && (chain[i] <= i || chain[i] >= n)))
-				return false;
-		}
-	}
-	return true;
+	return symhash_check_header(tab, size, n) && symhash_check_chains(tab);
 }
 
 static int model(const struct module *m, struct totals *tot)
@@ -522,7 +483,8 @@ static int model(const struct module *m, struct totals *tot)
 	if (init) {
 		tot->layout_ok++;
 		t0 = now();
-		names_ok = symhash_check_names(init, m->sym, m->nsym, m->str);
+		names_ok = symhash_check_names(init, NULL, m->sym, m->nsym,
+					       m->str);
 		tot->t_names += now() - t0;
 		verdict = names_ok ? "used" : "refused by the names check";
 		if (names_ok) {
@@ -546,14 +508,14 @@ static int model(const struct module *m, struct totals *tot)
 
 	/* Before init: the whole .symtab. */
 	diffs += compare_all(m, 0, m->sym, m->nsym, m->str,
-			     names_ok ? init : NULL, names, nnames, tot);
+			     names_ok ? init : NULL, NULL, names, nnames, tot);
 
 	/* After init: the core copy, three ways. */
 	for (cfg = 0; cfg < 3; cfg++) {
 		Elf_Sym *dst = malloc(sizeof(Elf_Sym) * (size_t)m->nsym);
-		size_t need = 1, csize;
+		size_t need = 1;
 		char *cstr, *s;
-		u32 *newidx = calloc(m->nsym, sizeof(u32)), *core = NULL;
+		u32 *map = calloc(m->nsym, sizeof(u32));
 		unsigned int i, nd = 0;
 		bool core_ok = false;
 
@@ -567,37 +529,25 @@ static int model(const struct module *m, struct totals *tot)
 				dst[nd].st_name = s - cstr;
 				strcpy(s, m->str + m->sym[i].st_name);
 				s += strlen(s) + 1;
-				newidx[i] = nd++;
+				map[i] = nd++;
 			}
 		}
 		if (init) {
-			csize = symhash_size(init[0], nd);
-			core = malloc(csize);
 			t0 = now();
-			if (!symhash_copy_kept(core, init, m->nsym, newidx, nd)) {
-				fprintf(stderr, "kallsyms-model: %s: %s: the copy refuses a table the layout check passed\n",
-					m->path, when_name[cfg + 1]);
-				diffs++;
-			}
+			core_ok = symhash_check_names(init, map, dst, nd, cstr);
 			if (cfg == 0)
-				tot->t_copy += now() - t0;
-			if (names_ok ? !check_layout(core, csize, nd) :
-			    !walks_bounded(core, nd, init[1])) {
-				fprintf(stderr, "kallsyms-model: %s: %s: the core table fails the layout check\n",
-					m->path, when_name[cfg + 1]);
-				diffs++;
-			}
-			core_ok = symhash_check_names(core, dst, nd, cstr);
+				tot->t_core_names += now() - t0;
 			if (names_ok && !core_ok) {
-				fprintf(stderr, "kallsyms-model: %s: %s: the core table fails the names check\n",
+				fprintf(stderr, "kallsyms-model: %s: %s: the core kallsyms fails the names check\n",
 					m->path, when_name[cfg + 1]);
 				diffs++;
 			}
 			if (cfg == 0)
-				tot->table_bytes += csize;
+				tot->table_bytes += size + sizeof(u32) * (size_t)m->nsym;
 		}
 		diffs += compare_all(m, cfg + 1, dst, nd, cstr,
-				     core_ok ? core : NULL, names, nnames, tot);
+				     core_ok ? init : NULL, map, names, nnames,
+				     tot);
 		if (cfg == 0) {
 			unsigned long long bytes = 0;
 
@@ -608,16 +558,15 @@ static int model(const struct module *m, struct totals *tot)
 			bytes += (u64)nd * (sizeof(Elf_Sym) + 1) + (s - cstr);
 			tot->core_bytes += bytes;
 			if (show_stats)
-				printf("%s: %u symbols, %u core, .hash %s, core table %zu bytes = %.2f%% of core %llu\n",
+				printf("%s: %u symbols, %u core, .hash %s, core table and map %zu bytes = %.2f%% of core %llu\n",
 				       m->path, m->nsym, nd, verdict,
-				       init ? symhash_size(init[0], nd) : 0,
-				       init ? 100.0 * symhash_size(init[0], nd) / bytes : 0.0,
+				       init ? size + 4 * (size_t)m->nsym : 0,
+				       init ? 100.0 * (size + 4 * (size_t)m->nsym) / bytes : 0.0,
 				       bytes);
 		}
-		free(core);
 		free(dst);
 		free(cstr);
-		free(newidx);
+		free(map);
 	}
 	for (k = 0; k < nnames; k++)
 		free(names[k]);
@@ -659,9 +608,9 @@ int main(int argc, char **argv)
 	       tot.modules, tot.with_hash, tot.layout_ok, tot.names_ok,
 	       tot.syms, tot.lookups, tot.matches, tot.diffs);
 	if (tot.names_ok)
-		printf("kallsyms-model: layout checks %.1f ms, core copies %.1f ms (at load); names checks %.1f ms, the same tables built by the kernel %.1f ms (first use); %lu lookups before init: scan %.0f ns, table path %.0f ns each; core table %llu bytes = %.2f%% of %llu core bytes (KALLSYMS_ALL=y)\n",
-		       tot.t_layout * 1e3, tot.t_copy * 1e3,
-		       tot.t_names * 1e3, tot.t_build * 1e3,
+		printf("kallsyms-model: layout checks %.1f ms (at load); names checks %.1f ms before init and %.1f ms after, the same tables built by the kernel %.1f ms (first use); %lu lookups before init: scan %.0f ns, table path %.0f ns each; core table and map %llu bytes = %.2f%% of %llu core bytes (KALLSYMS_ALL=y)\n",
+		       tot.t_layout * 1e3, tot.t_names * 1e3,
+		       tot.t_core_names * 1e3, tot.t_build * 1e3,
 		       tot.timed, tot.t_lin * 1e9 / tot.timed,
 		       tot.t_hash * 1e9 / tot.timed, tot.table_bytes,
 		       100.0 * tot.table_bytes / tot.core_bytes,

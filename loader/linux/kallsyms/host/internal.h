@@ -16,12 +16,14 @@ u32 symhash_key(const char *name);
 bool symhash_indexes_sym(const Elf_Sym *sym, const char *name);
 size_t symhash_size(u32 nbucket, unsigned int nsyms);
 bool symhash_check_header(const u32 *tab, size_t size, unsigned int nsyms);
-bool symhash_check_names(const u32 *tab, const Elf_Sym *symtab,
-			 unsigned int nsyms, const char *strtab);
-unsigned int symhash_first(const u32 *tab, const Elf_Sym *symtab,
-			   const char *strtab, const char *name, u32 key);
-unsigned int symhash_next(const u32 *tab, const Elf_Sym *symtab,
-			  const char *strtab, const char *name, unsigned int i);
-bool symhash_copy_kept(u32 *dst, const u32 *src, unsigned int nsrc,
-		       const u32 *newidx, unsigned int ndst);
+bool symhash_check_chains(const u32 *tab);
+bool symhash_check_names(const u32 *tab, const u32 *map,
+			 const Elf_Sym *symtab, unsigned int nsyms,
+			 const char *strtab);
+unsigned int symhash_first(const u32 *tab, const u32 *map,
+			   const Elf_Sym *symtab, const char *strtab,
+			   const char *name, u32 key, u32 *node);
+unsigned int symhash_next(const u32 *tab, const u32 *map,
+			  const Elf_Sym *symtab, const char *strtab,
+			  const char *name, u32 *node);
 #endif
