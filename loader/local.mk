@@ -120,6 +120,9 @@ EXTRA_DIST += tests/kallsyms-patch.sh tests/kallsyms-model.sh \
 	loader/linux/kallsyms/results/6.12/arm64-table-selftest-allocated.md \
 	loader/linux/kallsyms/results/6.12/arm64-boot-selftest-map.txt \
 	loader/linux/kallsyms/results/6.12/arm64-table-selftest-map.md \
+	loader/linux/kallsyms/results/6.12/arm64-boot-icount-map1.txt \
+	loader/linux/kallsyms/results/6.12/arm64-boot-icount-map2.txt \
+	loader/linux/kallsyms/results/6.12/arm64-table-icount-map.md \
 	loader/linux/kallsyms/results/6.12/arm64-boot-load-map1.txt \
 	loader/linux/kallsyms/results/6.12/arm64-boot-load-map2.txt \
 	loader/linux/kallsyms/results/6.12/arm64-table-load-map.md \
