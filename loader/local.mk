@@ -203,6 +203,12 @@ EXTRA_DIST += loader/linux/kallsyms/scale-test.sh \
 	loader/linux/kallsyms/results/6.12-scale/allocated/boot-mode0-run2.txt \
 	loader/linux/kallsyms/results/6.12-scale/allocated/boot-mode1-run1.txt \
 	loader/linux/kallsyms/results/6.12-scale/allocated/boot-mode1-run2.txt \
+	loader/linux/kallsyms/results/6.12-scale/map/table.md \
+	loader/linux/kallsyms/results/6.12-scale/map/source.txt \
+	loader/linux/kallsyms/results/6.12-scale/map/boot-mode0-run1.txt \
+	loader/linux/kallsyms/results/6.12-scale/map/boot-mode0-run2.txt \
+	loader/linux/kallsyms/results/6.12-scale/map/boot-mode1-run1.txt \
+	loader/linux/kallsyms/results/6.12-scale/map/boot-mode1-run2.txt \
 	loader/linux/kallsyms/results/6.12-scale/arm64/allocated/table.md \
 	loader/linux/kallsyms/results/6.12-scale/arm64/allocated/source.txt \
 	loader/linux/kallsyms/results/6.12-scale/arm64/allocated/boot-mode0-run1.txt \
