@@ -123,6 +123,9 @@ EXTRA_DIST += tests/kallsyms-patch.sh tests/kallsyms-model.sh \
 	loader/linux/kallsyms/results/6.12/arm64-boot-icount-map1.txt \
 	loader/linux/kallsyms/results/6.12/arm64-boot-icount-map2.txt \
 	loader/linux/kallsyms/results/6.12/arm64-table-icount-map.md \
+	loader/linux/kallsyms/results/6.12/amd64-boot-icount-map1.txt \
+	loader/linux/kallsyms/results/6.12/amd64-boot-icount-map2.txt \
+	loader/linux/kallsyms/results/6.12/amd64-table-icount-map.md \
 	loader/linux/kallsyms/results/6.12/arm64-boot-load-map1.txt \
 	loader/linux/kallsyms/results/6.12/arm64-boot-load-map2.txt \
 	loader/linux/kallsyms/results/6.12/arm64-table-load-map.md \
