@@ -454,6 +454,10 @@ static int sysv_structure(const struct rlo_sysv *t, struct rlo_fault *f)
 		if (k < t->nbucket && v >= t->nchain)
 			return fail(f, RLO_AT_BUCKET, k, v, "is past nchain",
 				    RLO_E_INDEX);
+		if (k == t->nbucket && v != 0)
+			return fail(f, RLO_AT_CHAIN, 0, v,
+				    "is not 0 (symbol 0 is never chained)",
+				    RLO_E_CHAIN);
 		if (k >= t->nbucket && v != 0 && (v <= c || v >= t->nchain))
 			return fail(f, RLO_AT_CHAIN, c, v,
 				    "does not ascend to a symbol below nchain (chains must ascend and end)",
@@ -683,7 +687,7 @@ static int gnu_header(const struct rlo_elf *elf, const struct rlo_section *hash,
 	       4 * (u64)(nsyms - t->symoffset);
 	if (hash->size != need)
 		return fail(f, RLO_AT_NONE, 0, need,
-			    "size does not match the header (value: the size it implies; stale table?)",
+			    "size does not match the header (stale table?); the header implies a size of",
 			    RLO_E_SIZE);
 	t->bloom = hash->data + 16;
 	t->buckets = t->bloom + t->maskwords * wbytes;
@@ -823,8 +827,11 @@ int rlo_gnu_validate(const struct rlo_elf *elf, const struct rlo_section *hash,
 
 u32 rlo_gnu_lookup(const struct rlo_gnu *t, const char *name)
 {
-	u32 h = rlo_gnu_hash(name), i;
+	u32 h, i;
 
+	if (!name)
+		return 0;
+	h = rlo_gnu_hash(name);
 	if (!gnu_bloom(t, h))
 		return 0;
 	i = gnu_bucket(t, umod32(h, t->nbuckets));

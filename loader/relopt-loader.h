@@ -17,10 +17,10 @@
  * SOFTWARE.  Alternatively, this file may be distributed under the terms
  * of the GNU General Public License version 2.
  *
- * What this is.  relopt (https://.../relopt) writes, into ELF relocatable
- * objects (ET_REL: kernel modules, RTOS loadable modules), a SysV `.hash'
- * and a GNU `.gnu.hash' over `.symtab', and sorts ARM/AArch64 branch
- * relocations by target.  A loader that reads them looks symbols up in
+ * What this is.  relopt (the format: its doc/design.md) writes, into ELF
+ * relocatable objects (ET_REL: kernel modules, RTOS loadable modules), a
+ * SysV `.hash' and a GNU `.gnu.hash' over `.symtab', and sorts
+ * ARM/AArch64 branch relocations by target.  A loader that reads them looks symbols up in
  * O(1) instead of scanning the symtab, and counts PLT/veneer slots in one
  * pass instead of sorting.  This file and relopt-loader.c are all a loader
  * needs; copy both.
@@ -404,7 +404,8 @@ int rlo_gnu_validate(const struct rlo_elf *elf, const struct rlo_section *hash,
 /*
  * The lowest GNU-hashed symbol index named NAME, or 0: bloom filter first
  * (most misses stop there), then the bucket's run comparing hashes, then
- * names.  T must come from rlo_gnu_validate.
+ * names.  T must come from rlo_gnu_validate.  A NULL NAME gives 0, as
+ * for rlo_sysv_lookup.
  */
 u32 rlo_gnu_lookup(const struct rlo_gnu *t, const char *name);
 
@@ -545,7 +546,7 @@ struct rlo_addr_run {
 };
 
 /*
- * Decide whether ORDER (an SHT_RELOPT_ADDRORDER section) is current and
+ * Decide whether ORDER (an RLO_SHT_ADDRORDER section) is current and
  * sound for the symtab in ELF, so that rlo_addrorder_merge and
  * rlo_addrorder_lookup may trust it.  Checks:
  * - ELF as for rlo_sysv_validate; ORDER->sh_link == ELF->symtab_index;

@@ -485,6 +485,7 @@ static const struct defect sysv_defects[] = {
   { "nchain+1", RLO_E_NCHAIN, 1 },
   { "bucket past nchain", RLO_E_INDEX, 1 },
   { "chain past nchain", RLO_E_CHAIN, 1 },
+  { "chain[0] not 0", RLO_E_CHAIN, 1 },
   { "bucket past 2^32", RLO_E_INDEX, 1 },
   { "chain cycle", RLO_E_CHAIN, 1 },
   { "chain descends", RLO_E_CHAIN, 1 },
@@ -563,6 +564,10 @@ START_TEST (test_sysv_defects)
     set_word (h, es, big, 2, s.n);
   else if (strcmp (d->what, "chain past nchain") == 0)
     set_word (h, es, big, CHAIN (1), s.n + 7);
+  else if (strcmp (d->what, "chain[0] not 0") == 0)
+    /* Ascends and stays below nchain, but symbol 0 is never chained:
+       --check and the library passed it (a fresh user, 2026-12-05).  */
+    set_word (h, es, big, CHAIN (0), 1);
   else if (strcmp (d->what, "bucket past 2^32") == 0)
     {
       /* An index whose low 32 bits are sound: only an 8-byte word can
@@ -1232,6 +1237,10 @@ START_TEST (test_pipeline_output)
         SOFT_CHECK (&sf, rlo_gnu_lookup (&g, n) == view_linear (&v, 1, n),
                     "gnu '%s'", n);
       }
+    /* A NULL name is no name to either lookup (rlo_gnu_lookup read
+       through it: a fresh user, 2026-12-05).  */
+    SOFT_CHECK (&sf, rlo_sysv_lookup (&t, NULL) == 0, "sysv NULL");
+    SOFT_CHECK (&sf, rlo_gnu_lookup (&g, NULL) == 0, "gnu NULL");
     SOFT_DONE (&sf);
   }
   /* Branch order: every relocation section counts, and the branch
