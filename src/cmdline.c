@@ -457,28 +457,18 @@ getopt_error (int c, char **argv)
   return unknown_long_option (argv[optind - 1]);
 }
 
-/* --strip-debug or --strip-unneeded (ID).  The two exclude each other,
-   which is reported at once, as a bad value is (before a later
-   --help).  Returns -1, or 2 after the message.  */
+/* --strip-debug or --strip-unneeded (ID).  The last one given wins, as
+   in binutils strip (objcopy.c sets strip_symbols for each): relopt
+   refused "--strip-debug --strip-unneeded", which strip takes, so an
+   INSTALL_MOD_STRIP that worked with strip failed with relopt (a fresh
+   user's finding of 2026-12-05).  RELOPT_FLAGS's words come first, so
+   the command line overrides them, as for every other option.  Returns
+   -1.  */
 static int
 set_strip (struct cmd_command *cmd, enum relopt_option_id id)
 {
-  const char *strip
+  cmd->strip
       = id == RELOPT_OPTION_STRIP_DEBUG ? "--strip-debug" : "--strip-unneeded";
-  /* The word getopt has just finished (RELOPT_FLAGS words are whole
-     options) came from RELOPT_FLAGS when it is one of the first
-     env_count after argv[0].  */
-  bool from_env = optind - 1 <= env_count;
-
-  /* The command line overrides RELOPT_FLAGS, as for every other option:
-     RELOPT_FLAGS=--strip-unneeded under kbuild's INSTALL_MOD_STRIP=1
-     (which passes --strip-debug) was a usage error, and modules_install
-     failed (a fresh user's finding of 2026-12-05).  */
-  if (cmd->strip && strcmp (cmd->strip, strip) != 0 && !cmd->strip_from_env)
-    return usage_error ("--strip-debug and --strip-unneeded exclude "
-                        "each other");
-  cmd->strip = strip;
-  cmd->strip_from_env = from_env;
   return -1;
 }
 

@@ -19,9 +19,8 @@ struct cmd_command
   const char *out;            /* -o OUT, or NULL: in place */
   const char *against;        /* --against ORIG, or NULL */
   const char *strip;          /* "--strip-debug", "--strip-unneeded" or
-                                 NULL: strip's option to run first */
-  bool strip_from_env;        /* STRIP came from $RELOPT_FLAGS, which the
-                                 command line overrides */
+                                 NULL: strip's option to run first (the
+                                 last one given) */
   bool check;                 /* --check */
   bool plugin_path;           /* --plugin-path (answered by
                                  cmd_parse_command_line) */
