@@ -255,13 +255,14 @@ compare_relocs (const relopt_image *a, const relopt_image *b, uint32_t idx,
             err, RELOPT_E_CHECK,
             "%s: %s relocation at 0x%llx (r_type %u, r_info "
             "without r_sym 0x%llx, addend %lld, symbol %s) differs from "
-            "the original's (r_type %u, r_info without r_sym 0x%llx, "
-            "addend %lld, symbol %s)",
+            "the original's at 0x%llx (r_type %u, r_info without r_sym "
+            "0x%llx, addend %lld, symbol %s)",
             relopt_section_label (b, idx, lb, sizeof lb),
             j < nbx ? "branch" : "non-branch (kept in order)",
             (unsigned long long)y[j].offset, y[j].type,
             (unsigned long long)y[j].info_rest, (long long)y[j].addend,
-            describe_sym (&y[j].sym, ys, sizeof ys), x[j].type,
+            describe_sym (&y[j].sym, ys, sizeof ys),
+            (unsigned long long)x[j].offset, x[j].type,
             (unsigned long long)x[j].info_rest, (long long)x[j].addend,
             describe_sym (&x[j].sym, xs, sizeof xs));
       }
