@@ -133,8 +133,8 @@ relopt_image_refuse_foreign_tables (const relopt_image *img,
         if (strcmp (s->name, relopt_table_name (types[j])) == 0)
           return relopt_set_error (
               err, RELOPT_E_REFUSE,
-              "%s: type %#x under the name of relopt's table of type %#x: "
-              "relopt would add a second section of that name "
+              "%s: type %#x under the name of relopt's table of type %#x, "
+              "a name relopt keeps for that table whatever the options "
               "(doc/design.md 1)",
               relopt_section_label (img, i, lb, sizeof lb),
               (unsigned)s->sh_type, (unsigned)types[j]);

@@ -321,9 +321,12 @@ read_section_extents (relopt_image *img, struct relopt_error *err)
         continue;
       if (s->sh_addralign > MAX_ALIGN
           || (s->sh_addralign & (s->sh_addralign - 1)) != 0)
-        return relopt_set_error (err, RELOPT_E_FORMAT,
-                                 "section %u: invalid sh_addralign 0x%llx", i,
-                                 (unsigned long long)s->sh_addralign);
+        return relopt_set_error (
+            err, RELOPT_E_FORMAT,
+            "section %u: sh_addralign 0x%llx is not a power of two up to "
+            "0x%llx",
+            i, (unsigned long long)s->sh_addralign,
+            (unsigned long long)MAX_ALIGN);
       if (s->sh_link >= img->shnum)
         return relopt_set_error (err, RELOPT_E_FORMAT,
                                  "section %u: sh_link %u is not a section", i,

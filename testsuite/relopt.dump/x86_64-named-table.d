@@ -1,6 +1,6 @@
 #name: refuses a section of another type under the name of relopt's table
 #target: x86_64
-#error: ^relopt: [^\n]*'\.addrorder': type 0x1 under the name of relopt's table of type 0x80524f41: relopt would add a second section of that name
+#error: ^relopt: [^\n]*'\.addrorder': type 0x1 under the name of relopt's table of type 0x80524f41, a name relopt keeps for that table whatever the options
 # relopt appends its tables under these names and trims those names
 # from .shstrtab when it rebuilds them; a section of another type that
 # bears one was either joined by a second section of its name or lost
