@@ -445,6 +445,10 @@ static int sysv_structure(const struct rlo_sysv *t, struct rlo_fault *f)
 	u64 k, steps = 0;
 	u32 b, i;
 
+	if (t->nchain != 0 && sysv_chain(t, 0) != 0)
+		return fail(f, RLO_AT_CHAIN, 0, sysv_chain(t, 0),
+			    "is not 0 (symbol 0 is never chained)",
+			    RLO_E_CHAIN);
 	for (k = 0; k < (u64)t->nbucket + t->nchain; k++) {
 		/* All 64 bits of an 8-byte word: sysv_word truncates.  */
 		u64 v = get_word(t->words + k * t->entsize, t->entsize,
@@ -454,10 +458,6 @@ static int sysv_structure(const struct rlo_sysv *t, struct rlo_fault *f)
 		if (k < t->nbucket && v >= t->nchain)
 			return fail(f, RLO_AT_BUCKET, k, v, "is past nchain",
 				    RLO_E_INDEX);
-		if (k == t->nbucket && v != 0)
-			return fail(f, RLO_AT_CHAIN, 0, v,
-				    "is not 0 (symbol 0 is never chained)",
-				    RLO_E_CHAIN);
 		if (k >= t->nbucket && v != 0 && (v <= c || v >= t->nchain))
 			return fail(f, RLO_AT_CHAIN, c, v,
 				    "does not ascend to a symbol below nchain (chains must ascend and end)",

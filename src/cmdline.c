@@ -201,7 +201,6 @@ plugin_path (void)
    the new argument vector (malloc'd, lives until exit) or NULL after a
    usage message.  */
 static char **env_words, **env_argv; /* live until exit */
-static int env_count;                /* words of RELOPT_FLAGS in argv */
 
 static void
 free_env_argv (void)
@@ -245,7 +244,6 @@ cmd_env_flags_argv (int *argcp, char **argv)
     nargv[n + j] = argv[j];
   nargv[n + *argcp] = NULL;
   *argcp += n;
-  env_count = n;
   env_words = words;
   env_argv = nargv;
   atexit (free_env_argv);
