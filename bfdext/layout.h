@@ -45,13 +45,14 @@ void relopt_layout_free (struct relopt_layout *lay);
 bool relopt_layout_unchanged (const relopt_image *img, bool but_trailer,
                               const struct relopt_layout *lay);
 
-/* Write the file LAY describes to OUT_FD (new and empty) with pwrite.
-   Sections whose bytes are the input's unchanged are copied from IN_FD,
-   the input file IMG was read from, with copy_file_range (by the kernel,
-   or shared extents on a reflink filesystem); IN_FD -1 writes everything
-   from memory.  Returns 0 or an errno value.  */
+/* Write the file LAY describes to OUT_FD (new and empty) in order,
+   through one buffer of WINDOW bytes (0: 256 KiB) written with pwrite
+   whenever it fills.  Sections whose bytes are the input's unchanged are
+   read from IN_FD, the input file IMG was read from, with pread; IN_FD
+   -1 takes everything from memory.  The bytes equal
+   relopt_image_serialize's.  Returns 0 or an errno value.  */
 int relopt_layout_write (const relopt_image *img,
                          const struct relopt_layout *lay, int in_fd,
-                         int out_fd);
+                         int out_fd, size_t window);
 
 #endif /* RELOPT_LAYOUT_H */

@@ -347,7 +347,7 @@ static int
 write_layout (int fd, void *ctx)
 {
   const struct layout_writer *w = ctx;
-  return relopt_layout_write (w->img, w->lay, w->in_fd, fd);
+  return relopt_layout_write (w->img, w->lay, w->in_fd, fd, 0);
 }
 
 /* Step 5, write: nothing when, in place, the result equals the input's

@@ -197,11 +197,11 @@ permute_symtab (relopt_image *img, const uint32_t *new_to_old,
 
 /* The symbol index of every relocation of section IDX through
    OLD_TO_NEW (symbol 0 stays 0).  A section none of whose relocations
-   names a symbol that moved is left as it is, so the writer copies it
-   from the input in the kernel (copy_file_range).  Otherwise a section
+   names a symbol that moved is left as it is, so the writer reads it
+   from the input file (pread).  Otherwise a section
    still in the mapped file is not copied either: the remap is left
    pending (REL_REMAP, through IMG->rel_remap) and applied as the section
-   is written, through a small buffer, where a private copy would cost an
+   is written, into the writer's buffer, where a private copy would cost an
    allocation, a page fault per fresh page and one more pass over the
    bytes (bench/README.md, "What a rewrite costs").  A private copy (an
    earlier pass made one) is remapped in place.  */

@@ -10,12 +10,15 @@
 #include <config.h>
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "elfobj.h"
+#include "fileio.h"
 #include "image.h"
+#include "layout.h"
 #include "sample.h"
 #include "testutil.h"
 
@@ -1250,6 +1253,58 @@ END_TEST
    the samples: never a crash (ASan/UBSan builds), and whenever a rewrite
    succeeds its output reads back, passes --check and the comparison with
    the input, and is a fixed point.  */
+/* relopt_layout_write through windows of every awkward size (one byte,
+   less than a relocation entry, not a multiple of one, the default)
+   and from the input file or from memory writes exactly the bytes
+   relopt_image_serialize makes of the same image, the second
+   implementation of the layout.  */
+START_TEST (test_layout_write_windows)
+{
+  static const size_t windows[] = { 1, 7, 23, 24, 100, 4096, 0 };
+  const struct sample_spec *spec = &specs[_i / ARRAY_SIZE (styles)];
+  struct relopt_options opts;
+  struct relopt_error err = { 0 };
+  struct relopt_layout lay;
+  struct relopt_file_id id;
+  struct sample_info info;
+  relopt_image *img;
+  unsigned char *buf, *map, *want;
+  size_t len, maplen, wlen, w;
+  char in_path[512], out_path[512];
+  int in_fd, out_fd, from;
+
+  buf = sample_bytes (spec, &len, &info);
+  snprintf (in_path, sizeof in_path, "%s/win-in.ko", tmpdir);
+  snprintf (out_path, sizeof out_path, "%s/win-out.ko", tmpdir);
+  write_file (in_path, buf, len);
+  ck_assert_int_eq (
+      relopt_map_file (in_path, &map, &maplen, &in_fd, &id, &err), 0);
+  ck_assert_int_eq (relopt_image_adopt_map (map, maplen, &img, &err), 0);
+  relopt_options_init (&opts);
+  opts.hash_style = styles[_i % ARRAY_SIZE (styles)];
+  ck_assert_msg (relopt_rewrite (img, &opts, NULL, &err) == 0, "%s", err.msg);
+  ck_assert_int_eq (relopt_image_layout (img, &lay, &err), 0);
+  ck_assert_int_eq (relopt_image_serialize (img, &want, &wlen, &err), 0);
+  ck_assert_uint_eq (wlen, lay.total);
+  for (w = 0; w < ARRAY_SIZE (windows); w++)
+    for (from = 0; from < 2; from++)
+      {
+        out_fd = open (out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        ck_assert_int_ge (out_fd, 0);
+        ck_assert_int_eq (relopt_layout_write (img, &lay, from ? in_fd : -1,
+                                               out_fd, windows[w]),
+                          0);
+        ck_assert_int_eq (close (out_fd), 0);
+        assert_file (out_path, want, wlen);
+      }
+  free (want);
+  relopt_layout_free (&lay);
+  relopt_image_free (img);
+  close (in_fd);
+  free (buf);
+}
+END_TEST
+
 START_TEST (test_damaged_inputs)
 {
   uint64_t seed = 0x5eed0000u + (uint64_t)_i;
@@ -1348,6 +1403,8 @@ pipeline_suite (void)
   tcase_add_loop_test (limits, test_compare_detects, 0, C_COUNT);
   tcase_add_checked_fixture (limits, files_setup, files_teardown);
   tcase_add_test (limits, test_rewrite_file);
+  tcase_add_loop_test (limits, test_layout_write_windows, 0,
+                       ARRAY_SIZE (specs) * ARRAY_SIZE (styles));
   tcase_add_loop_test (limits, test_damaged_inputs, 0, 8);
   suite_add_tcase (s, limits);
   return s;
