@@ -69,10 +69,70 @@ code_big_endian (const relopt_image *img)
   return img->big && !(img->e_flags & RELOPT_EF_ARM_BE8);
 }
 
-/* Compute the key of relocation R (at index J of section IDX).  */
+/* Which relocation types are branches, a bit per type below 512 (the
+   ARM and AArch64 branch types all are), found once an image rather
+   than once a relocation.  */
+struct branch_types
+{
+  uint64_t bit[8];
+};
+
+static void
+branch_types_init (const relopt_image *img, struct branch_types *b)
+{
+  uint32_t type;
+
+  memset (b->bit, 0, sizeof b->bit);
+  for (type = 0; type < 512; type++)
+    if (relopt_is_branch_reloc (img->e_machine, img->elfclass, type))
+      b->bit[type / 64] |= (uint64_t)1 << (type % 64);
+}
+
+/* What the keys of one relocation section need, found once a section
+   rather than once a relocation: the branch types and, for SHT_REL, the
+   section whose instructions hold the addends.  */
+struct section_ctx
+{
+  const struct branch_types *types;
+  const struct relopt_section *t; /* SHT_REL: the target section */
+  bool t_ok;                      /* T exists and has bytes in the file */
+  bool t_rewrites; /* relopt rewrites T (relopt_image_rewrites) */
+  bool code_big;   /* code_big_endian */
+};
+
+static void
+section_ctx_init (const relopt_image *img, uint32_t idx,
+                  const struct branch_types *types, struct section_ctx *c)
+{
+  const struct relopt_section *s = &img->sec[idx];
+
+  c->types = types;
+  c->t = NULL;
+  c->t_ok = c->t_rewrites = false;
+  c->code_big = code_big_endian (img);
+  if (s->sh_type != RELOPT_SHT_REL)
+    return;
+  c->t = s->sh_info < img->shnum ? &img->sec[s->sh_info] : NULL;
+  c->t_ok = c->t != NULL && c->t->sh_type != RELOPT_SHT_NOBITS
+            && c->t->data != NULL;
+  c->t_rewrites = c->t_ok && relopt_image_rewrites (img, s->sh_info);
+}
+
+/* Whether relocation type TYPE is a branch, as relopt_is_branch_reloc
+   says.  */
+static bool
+is_branch (const relopt_image *img, const struct section_ctx *c, uint32_t type)
+{
+  if (type < 512)
+    return (c->types->bit[type / 64] >> (type % 64)) & 1;
+  return relopt_is_branch_reloc (img->e_machine, img->elfclass, type);
+}
+
+/* Compute the key of relocation R (at index J of section IDX, whose
+   context is C).  */
 static int
-branch_key (const relopt_image *img, uint32_t idx, uint64_t j,
-            const struct relopt_rel *r, struct branch_key *k,
+branch_key (const relopt_image *img, uint32_t idx, const struct section_ctx *c,
+            uint64_t j, const struct relopt_rel *r, struct branch_key *k,
             struct relopt_error *err)
 {
   const struct relopt_section *s = &img->sec[idx];
@@ -84,10 +144,8 @@ branch_key (const relopt_image *img, uint32_t idx, uint64_t j,
   k->key.addend = r->addend;
   if (s->sh_type == RELOPT_SHT_REL)
     {
-      const struct relopt_section *t
-          = s->sh_info < img->shnum ? &img->sec[s->sh_info] : NULL;
-      if (t == NULL || t->sh_type == RELOPT_SHT_NOBITS || t->data == NULL
-          || r->r_offset > t->sh_size || t->sh_size - r->r_offset < 4)
+      const struct relopt_section *t = c->t;
+      if (!c->t_ok || r->r_offset > t->sh_size || t->sh_size - r->r_offset < 4)
         return relopt_set_error (
             err, RELOPT_E_FORMAT,
             "%s: branch relocation %llu at offset "
@@ -95,7 +153,7 @@ branch_key (const relopt_image *img, uint32_t idx, uint64_t j,
             relopt_section_label (img, idx, lb, sizeof lb),
             (unsigned long long)j, (unsigned long long)r->r_offset,
             s->sh_info);
-      if (relopt_image_rewrites (img, s->sh_info))
+      if (c->t_rewrites)
         return relopt_set_error (
             err, RELOPT_E_FORMAT,
             "%s: branch relocation %llu applies to "
@@ -104,7 +162,7 @@ branch_key (const relopt_image *img, uint32_t idx, uint64_t j,
             relopt_section_label (img, idx, lb, sizeof lb),
             (unsigned long long)j, s->sh_info, t->sh_type);
       k->key.addend = relopt_arm_rel_addend_key (
-          r->type, t->data + r->r_offset, code_big_endian (img));
+          r->type, t->data + r->r_offset, c->code_big);
     }
   return 0;
 }
@@ -120,6 +178,7 @@ struct scratch
   uint32_t *by_type;       /* indices into KEYS, by (type, symbol) */
   uint32_t *count;         /* NSYMS + 1 counters */
   struct branch_key *run;  /* keys sorted by qsort */
+  struct branch_types types;
   size_t keys_cap, by_sym_cap, by_type_cap, run_cap; /* entries */
 };
 
@@ -160,8 +219,10 @@ collect_keys (const relopt_image *img, uint32_t idx, struct scratch *sc,
   size_t ent = relopt_image_rel_entsize (img, s->sh_type);
   uint64_t n = s->sh_size / ent, j, nb = 0;
   struct branch_key *keys;
+  struct section_ctx c;
 
   *np = 0;
+  section_ctx_init (img, idx, &sc->types, &c);
   keys = grow (sc->keys, &sc->keys_cap, n, sizeof *keys);
   if (keys == NULL)
     return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
@@ -171,10 +232,10 @@ collect_keys (const relopt_image *img, uint32_t idx, struct scratch *sc,
       struct relopt_rel r;
       int rc;
       relopt_image_get_rel (img, s->sh_type, s->data + j * ent, &r);
-      if (!relopt_is_branch_reloc (img->e_machine, img->elfclass, r.type))
+      if (!is_branch (img, &c, r.type))
         continue;
       r.sym = relopt_image_rel_sym_out (img, idx, r.sym);
-      rc = branch_key (img, idx, j, &r, &keys[nb], err);
+      rc = branch_key (img, idx, &c, j, &r, &keys[nb], err);
       if (rc)
         return rc;
       nb++;
@@ -496,6 +557,7 @@ relopt_relsort_image (relopt_image *img, struct relopt_stats *stats,
   if (img->e_machine != RELOPT_EM_ARM && img->e_machine != RELOPT_EM_AARCH64)
     return 0;
   memset (&sc, 0, sizeof sc);
+  branch_types_init (img, &sc.types);
   for (i = 1; rc == 0 && i < img->shnum; i++)
     if (relopt_image_is_symtab_reloc (img, i))
       rc = sort_section (img, i, &sc, stats, err);
@@ -506,11 +568,13 @@ relopt_relsort_image (relopt_image *img, struct relopt_stats *stats,
 int
 relopt_relsort_check (const relopt_image *img, struct relopt_error *err)
 {
+  struct branch_types types;
   uint32_t i;
   char lb[96];
 
   if (img->e_machine != RELOPT_EM_ARM && img->e_machine != RELOPT_EM_AARCH64)
     return 0;
+  branch_types_init (img, &types);
   for (i = 1; i < img->shnum; i++)
     {
       const struct relopt_section *s = &img->sec[i];
@@ -519,9 +583,11 @@ relopt_relsort_check (const relopt_image *img, struct relopt_error *err)
       bool seen_other = false;
       struct branch_key prev = { { 0, 0, 0 }, 0 };
       bool have_prev = false;
+      struct section_ctx c;
 
       if (!relopt_image_is_symtab_reloc (img, i))
         continue;
+      section_ctx_init (img, i, &types, &c);
       ent = relopt_image_rel_entsize (img, s->sh_type);
       n = s->sh_size / ent;
       /* One pass, as a loader would: branches form a sorted prefix.  */
@@ -531,7 +597,7 @@ relopt_relsort_check (const relopt_image *img, struct relopt_error *err)
           struct branch_key k;
           int rc;
           relopt_image_get_rel (img, s->sh_type, s->data + j * ent, &r);
-          if (!relopt_is_branch_reloc (img->e_machine, img->elfclass, r.type))
+          if (!is_branch (img, &c, r.type))
             {
               seen_other = true;
               continue;
@@ -544,7 +610,7 @@ relopt_relsort_check (const relopt_image *img, struct relopt_error *err)
                 "order)",
                 relopt_section_label (img, i, lb, sizeof lb),
                 (unsigned long long)j);
-          rc = branch_key (img, i, 0, &r, &k, err);
+          rc = branch_key (img, i, &c, 0, &r, &k, err);
           if (rc)
             return rc;
           if (have_prev && cmp_branch (&prev, &k) > 0)
