@@ -433,8 +433,10 @@ window_seek (struct window *w, uint64_t off)
 
 /* LEN bytes at OFF in IN_FD (IN_FD -1: from BUF, which holds the same
    bytes in memory), appended to the window.  pread copies from the page
-   cache without mapping the input's pages; where it fails or comes
-   short, BUF is the same bytes.  */
+   cache without mapping the input's pages.  A read that fails, or finds
+   the file shorter than when it was parsed (truncated meanwhile), stops
+   the write with its errno or EIO: the mapping would fault past the
+   file's end.  */
 static void
 window_put (struct window *w, int in_fd, uint64_t off,
             const unsigned char *buf, size_t len)
@@ -442,16 +444,20 @@ window_put (struct window *w, int in_fd, uint64_t off,
   while (w->err == 0 && len > 0)
     {
       size_t n = len < w->cap - w->used ? len : w->cap - w->used;
-      ssize_t got = -1;
+      ssize_t got = (ssize_t)n;
       if (in_fd >= 0)
-        do
-          got = pread (in_fd, w->buf + w->used, n, (off_t)off);
-        while (got < 0 && errno == EINTR);
-      if (got <= 0)
         {
-          memcpy (w->buf + w->used, buf, n);
-          got = (ssize_t)n;
+          do
+            got = pread (in_fd, w->buf + w->used, n, (off_t)off);
+          while (got < 0 && errno == EINTR);
+          if (got <= 0)
+            {
+              w->err = got < 0 ? errno : EIO;
+              return;
+            }
         }
+      else
+        memcpy (w->buf + w->used, buf, n);
       w->used += (size_t)got;
       off += (uint64_t)got;
       buf += got;
