@@ -344,6 +344,54 @@ relopt_image_rel_sym_out (const relopt_image *img, uint32_t idx, uint32_t sym)
   return img->sec[idx].rel_remap ? img->rel_remap[sym] : sym;
 }
 
+/* relopt_image_rel_sym_scan over N entries of ENT bytes at P whose
+   r_sym is the 32-bit word at SYM_AT (ELFCLASS64, MIPS64 little-endian:
+   r_sym is a word of its own) or the top 24 bits of the word at 4
+   (ELFCLASS32), or the top half of the 64-bit word at 8 (ELFCLASS64).
+   Inlined with constant BIG and SHAPE, so each loop is a load, a shift
+   and a compare.  */
+enum rel_shape
+{
+  REL_SYM32,
+  REL_SYM64,
+  REL_SYM_MIPS64EL
+};
+
+static inline uint64_t
+rel_sym_scan (const unsigned char *p, uint64_t n, size_t ent, uint32_t limit,
+              enum rel_shape shape, bool big)
+{
+  uint64_t j;
+
+  for (j = 0; j < n; j++, p += ent)
+    {
+      uint32_t sym = shape == REL_SYM32 ? relopt_get32 (p + 4, big) >> 8
+                     : shape == REL_SYM64
+                         ? (uint32_t)(relopt_get64 (p + 8, big) >> 32)
+                         : relopt_get32 (p + 8, false);
+      if (sym >= limit)
+        break;
+    }
+  return j;
+}
+
+uint64_t
+relopt_image_rel_sym_scan (const relopt_image *img, uint32_t idx,
+                           uint32_t limit)
+{
+  const struct relopt_section *s = &img->sec[idx];
+  size_t ent = relopt_image_rel_entsize (img, s->sh_type);
+  uint64_t n = s->sh_size / ent;
+
+  if (mips64el (img))
+    return rel_sym_scan (s->data, n, ent, limit, REL_SYM_MIPS64EL, false);
+  if (img->elfclass == RELOPT_ELFCLASS32)
+    return img->big ? rel_sym_scan (s->data, n, ent, limit, REL_SYM32, true)
+                    : rel_sym_scan (s->data, n, ent, limit, REL_SYM32, false);
+  return img->big ? rel_sym_scan (s->data, n, ent, limit, REL_SYM64, true)
+                  : rel_sym_scan (s->data, n, ent, limit, REL_SYM64, false);
+}
+
 /* r_sym of the relocation entry at P (relopt_image_get_rel's, without
    the other fields).  */
 static uint32_t

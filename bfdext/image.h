@@ -183,6 +183,13 @@ void relopt_image_get_rel (const relopt_image *img, uint32_t sh_type,
 void relopt_image_set_rel_sym (const relopt_image *img, unsigned char *p,
                                uint32_t sym);
 
+/* The index of the first entry of relocation section IDX whose r_sym
+   (as relopt_image_get_rel reads it) is LIMIT or more, or the entry
+   count when there is none: the parser's bounds check, one load and
+   compare an entry.  */
+uint64_t relopt_image_rel_sym_scan (const relopt_image *img, uint32_t idx,
+                                    uint32_t limit);
+
 /* Whether section IDX is a relocation section with pending changes
    (REL_ORDER or REL_REMAP): its bytes as written are not DATA's, they
    are what relopt_image_rel_fill makes.  */

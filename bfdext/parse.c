@@ -678,18 +678,17 @@ read_reloc_section (const relopt_image *img, uint32_t idx,
   if (rc)
     return rc;
   n = s->sh_size / ent;
-  for (j = 0; j < n; j++)
+  j = relopt_image_rel_sym_scan (img, idx, img->nsyms);
+  if (j < n)
     {
       struct relopt_rel r;
       relopt_image_get_rel (img, s->sh_type, s->data + j * ent, &r);
-      if (r.sym >= img->nsyms)
-        return relopt_set_error (
-            err, RELOPT_E_FORMAT,
-            "%s: relocation %llu refers to symbol "
-            "%u, past the end of .symtab (%u "
-            "entries)",
-            relopt_section_label (img, idx, lb, sizeof lb),
-            (unsigned long long)j, r.sym, img->nsyms);
+      return relopt_set_error (err, RELOPT_E_FORMAT,
+                               "%s: relocation %llu refers to symbol "
+                               "%u, past the end of .symtab (%u "
+                               "entries)",
+                               relopt_section_label (img, idx, lb, sizeof lb),
+                               (unsigned long long)j, r.sym, img->nsyms);
     }
   return 0;
 }

@@ -163,6 +163,54 @@ END_TEST
    relopt_image_own_data) are the input's entries in the new order with
    r_sym through the remap, read back with the tests' own reader; the
    sections without changes keep their bytes.  */
+/* relopt_image_rel_sym_scan, the parser's bounds check, against the
+   test's own ELF reader (elfobj.c): for every relocation section of
+   every sample (both classes, both byte orders, MIPS64 little-endian's
+   r_info) and every limit from 0 to past the largest r_sym, the first
+   entry whose r_sym reaches the limit.  */
+START_TEST (test_rel_sym_scan)
+{
+  struct sample_info in;
+  struct relopt_error err;
+  struct eo_view v;
+  relopt_image *img;
+  unsigned char *buf;
+  size_t len, n, j, want;
+  uint32_t i, limit, top;
+  struct eo_rel r;
+  unsigned checked = 0;
+
+  buf = sample_bytes (&specs[_i], &len, &in);
+  ck_assert_int_eq (eo_parse (buf, len, &v), 0);
+  ck_assert_int_eq (read_buf (buf, len, &img, &err), 0);
+  for (i = 1; i < img->shnum; i++)
+    {
+      if (!relopt_image_is_symtab_reloc (img, i))
+        continue;
+      n = eo_nrel (&v, i);
+      for (top = 0, j = 0; j < n; j++)
+        {
+          eo_get_rel (&v, i, j, &r);
+          top = r.sym > top ? r.sym : top;
+        }
+      for (limit = 0; limit <= top + 1; limit++)
+        {
+          for (want = 0; want < n; want++)
+            {
+              eo_get_rel (&v, i, want, &r);
+              if (r.sym >= limit)
+                break;
+            }
+          ck_assert_uint_eq (relopt_image_rel_sym_scan (img, i, limit), want);
+          checked++;
+        }
+    }
+  ck_assert_uint_gt (checked, 0);
+  relopt_image_free (img);
+  free (buf);
+}
+END_TEST
+
 START_TEST (test_rel_pending)
 {
   struct sample_info in;
@@ -1158,6 +1206,7 @@ image_suite (void)
   tcase_add_loop_test (core, test_read_sample, 0, ARRAY_SIZE (specs));
   tcase_add_loop_test (core, test_serialize_identity, 0, ARRAY_SIZE (specs));
   tcase_add_loop_test (core, test_rel_pending, 0, ARRAY_SIZE (specs));
+  tcase_add_loop_test (core, test_rel_sym_scan, 0, ARRAY_SIZE (specs));
   tcase_add_loop_test (core, test_trailer, 0, 2 * ARRAY_SIZE (trailers));
   tcase_add_test (core, test_trailer_after_late_section);
   tcase_add_loop_test (core, test_ext_forced, 0, 2);
