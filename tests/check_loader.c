@@ -13,6 +13,7 @@
 
 #include <config.h>
 #include "../loader/relopt-loader.h"
+#include "addrorder.h"
 #include "elfobj.h"
 #include "kallsyms-loop.h"
 #include "image.h"
@@ -2037,6 +2038,89 @@ cmp_rkey (const void *pa, const void *pb)
   return (a->index > b->index) - (a->index < b->index);
 }
 
+/* relopt_addrorder_build against qsort: random symbols in 5 sections and
+   SHN_ABS / SHN_COMMON, values that repeat (the index decides) and that
+   differ only in their high bytes (ABS values up to 2^64 - 1, so every
+   byte of the radix sort is used), both classes and byte orders; the
+   reference sorts the considered symbols by (section key, value, index)
+   as doc/design.md 9 defines them.  */
+struct build_key
+{
+  uint32_t sec, index;
+  uint64_t value;
+};
+
+static int
+build_key_cmp (const void *a, const void *b)
+{
+  const struct build_key *x = a, *y = b;
+
+  if (x->sec != y->sec)
+    return x->sec < y->sec ? -1 : 1;
+  if (x->value != y->value)
+    return x->value < y->value ? -1 : 1;
+  return x->index < y->index ? -1 : x->index > y->index;
+}
+
+START_TEST (test_addrorder_build_random)
+{
+  static const char *const names[] = { "f", "g", "$x", ".Lfoo", "h", "" };
+  uint64_t rng = 0x2545f4914f6cdd1dull * (uint64_t)(_i + 1);
+  unsigned cls = _i & 1 ? EO_CLASS64 : EO_CLASS32;
+  bool big = (_i & 2) != 0;
+  uint32_t nsyms = 1 + (uint32_t)(test_rand (&rng) % 3000), i, n = 0, k;
+  struct build_key *want = malloc (nsyms * sizeof *want);
+  struct relopt_error err;
+  struct eo_obj o;
+  relopt_image *img;
+  unsigned char *buf, *out;
+  size_t len, olen;
+  uint32_t count;
+
+  ck_assert_ptr_nonnull (want);
+  eo_init (&o, cls, big, EO_EM_X86_64);
+  for (i = 1; i <= 5; i++)
+    eo_add_sec (&o, i == 1 ? ".text" : ".data", EO_SHT_PROGBITS, 6, NULL, 16,
+                0, 0, 1, 0);
+  eo_add_symtab (&o);
+  for (i = 1; i < nsyms; i++)
+    {
+      uint64_t r = test_rand (&rng), v = test_rand (&rng);
+      const char *name = names[r % ARRAY_SIZE (names)];
+      uint32_t shndx = r % 11 == 0   ? 0xfff1 /* SHN_ABS */
+                       : r % 17 == 0 ? 0xfff2 /* SHN_COMMON */
+                                     : 1 + (uint32_t)((r >> 8) % 5);
+      if (cls == EO_CLASS32)
+        v &= 0xffffffffu;
+      if (shndx != 0xfff1)
+        v = r % 3 == 0 ? (v >> 40) % 64 : v % (1u << ((r >> 20) % 24));
+      eo_add_sym (&o, name, v, 0, 1 /* STB_GLOBAL */, 0, shndx);
+      if (!rlo_sym_indexed ((uint16_t)shndx, name))
+        continue;
+      want[n].sec = shndx < 0xff00 ? shndx : 0x10000 + shndx;
+      want[n].value = v;
+      want[n].index = i;
+      n++;
+    }
+  eo_write (&o, &buf, &len);
+  ck_assert_int_eq (relopt_image_read_mem (buf, len, &img, &err), 0);
+  ck_assert_int_eq (relopt_addrorder_build (img, &out, &olen, &count, &err),
+                    0);
+  qsort (want, n, sizeof *want, build_key_cmp);
+  ck_assert_uint_eq (count, n);
+  ck_assert_uint_eq (olen, 4 * (size_t)n);
+  for (k = 0; k < n; k++)
+    ck_assert_msg (eo_get (out + 4 * k, 4, big) == want[k].index,
+                   "entry %u: %u, want %u", k,
+                   (unsigned)eo_get (out + 4 * k, 4, big), want[k].index);
+  free (out);
+  relopt_image_free (img);
+  free (buf);
+  eo_free (&o);
+  free (want);
+}
+END_TEST
+
 START_TEST (test_addrorder_random)
 {
   static const char *const names[]
@@ -2138,6 +2222,7 @@ loader_suite (void)
   tcase_set_timeout (limits, TEST_TIMEOUT_LIMITS);
   tcase_add_loop_test (core, test_hash_known, 0, ARRAY_SIZE (hash_known));
   tcase_add_test (core, test_sysv_hash_gabi);
+  tcase_add_loop_test (core, test_addrorder_build_random, 0, 16);
   tcase_add_loop_test (core, test_builders_validate, 0,
                        (int)ARRAY_SIZE (shapes) * 8);
   tcase_add_test (core, test_sysv_first_of_name);
