@@ -210,14 +210,15 @@ grow (void *p, size_t *cap, size_t n, size_t size)
 
 /* Collect the branch keys of section IDX into SC->keys (*NP of them), in
    file order, with the symbol indices the section will be written with
-   (a pending remap applied).  */
+   (a pending remap applied), and the positions of its other relocations
+   into REST, in order (the section's entry count less *NP of them).  */
 static int
 collect_keys (const relopt_image *img, uint32_t idx, struct scratch *sc,
-              uint64_t *np, struct relopt_error *err)
+              uint32_t *rest, uint64_t *np, struct relopt_error *err)
 {
   const struct relopt_section *s = &img->sec[idx];
   size_t ent = relopt_image_rel_entsize (img, s->sh_type);
-  uint64_t n = s->sh_size / ent, j, nb = 0;
+  uint64_t n = s->sh_size / ent, j, nb = 0, nrest = 0;
   struct branch_key *keys;
   struct section_ctx c;
 
@@ -233,7 +234,10 @@ collect_keys (const relopt_image *img, uint32_t idx, struct scratch *sc,
       int rc;
       relopt_image_get_rel (img, s->sh_type, s->data + j * ent, &r);
       if (!is_branch (img, &c, r.type))
-        continue;
+        {
+          rest[nrest++] = (uint32_t)j;
+          continue;
+        }
       r.sym = relopt_image_rel_sym_out (img, idx, r.sym);
       rc = branch_key (img, idx, &c, j, &r, &keys[nb], err);
       if (rc)
@@ -268,13 +272,21 @@ keys_in_order (const struct branch_key *keys, uint64_t n)
   return i >= n;
 }
 
+/* Types below this have their rank in a table (the ARM and AArch64
+   branch types all do).  */
+enum
+{
+  RANKED_TYPES = 512
+};
+
 /* The distinct types of KEYS[0..N) into TYPES (*NTYPES of them) in
-   ascending order, so a type's rank is its sort position.  False when the
-   counting sort does not apply: more than MAX_TYPES types, or a symbol
-   index not below NSYMS.  */
+   ascending order, so a type's rank is its sort position, and each one's
+   rank into RANK (RANKED_TYPES entries).  False when the counting sort
+   does not apply: more than MAX_TYPES types, a type without a rank, or
+   a symbol index not below NSYMS.  */
 static bool
 collect_types (const struct branch_key *keys, uint64_t n, uint32_t nsyms,
-               uint32_t *types, uint32_t *ntypes)
+               uint32_t *types, uint32_t *ntypes, uint8_t *rank)
 {
   uint32_t t;
   uint64_t i, j;
@@ -282,7 +294,7 @@ collect_types (const struct branch_key *keys, uint64_t n, uint32_t nsyms,
   *ntypes = 0;
   for (i = 0; i < n; i++)
     {
-      if (keys[i].key.sym >= nsyms)
+      if (keys[i].key.sym >= nsyms || keys[i].key.type >= RANKED_TYPES)
         return false;
       for (t = 0; t < *ntypes && types[t] != keys[i].key.type; t++)
         ;
@@ -300,27 +312,19 @@ collect_types (const struct branch_key *keys, uint64_t n, uint32_t nsyms,
         types[j] = types[j - 1];
         types[j - 1] = t;
       }
+  for (t = 0; t < *ntypes; t++)
+    rank[types[t]] = (uint8_t)t;
   return true;
-}
-
-/* The rank of TYPE among TYPES, which holds it.  */
-static uint32_t
-type_rank (const uint32_t *types, uint32_t type)
-{
-  uint32_t t;
-
-  for (t = 0; types[t] != type; t++)
-    ;
-  return t;
 }
 
 /* SC->keys[0..N) by (type, symbol), as indices into SC->by_type: a
    stable counting sort by symbol over NSYMS symbols into SC->by_sym, then
-   a stable counting sort by type over the NTYPES ascending TYPES.  Equal
-   (type, symbol) stay in file order.  Returns 0 or -1 (no memory).  */
+   a stable counting sort by type over NTYPES types, each type's rank
+   (its place among them in ascending order) in RANK.  Equal (type,
+   symbol) stay in file order.  Returns 0 or -1 (no memory).  */
 static int
 sort_by_type_sym (struct scratch *sc, uint64_t n, uint32_t nsyms,
-                  const uint32_t *types, uint32_t ntypes)
+                  const uint8_t *rank, uint32_t ntypes)
 {
   const struct branch_key *keys = sc->keys;
   uint32_t tcount[MAX_TYPES + 1], t, *count, *by_sym, *by_type;
@@ -348,15 +352,14 @@ sort_by_type_sym (struct scratch *sc, uint64_t n, uint32_t nsyms,
     by_sym[count[keys[i].key.sym]++] = (uint32_t)i;
   memset (tcount, 0, sizeof tcount);
   for (i = 0; i < n; i++)
-    tcount[type_rank (types, keys[i].key.type) + 1]++;
+    tcount[rank[keys[i].key.type] + 1]++;
   for (t = 1; t <= ntypes; t++)
     tcount[t] += tcount[t - 1];
   for (i = 0; i < n; i++)
     {
       if (i + RELOPT_PREFETCH_AHEAD < n)
         relopt_prefetch (&keys[by_sym[i + RELOPT_PREFETCH_AHEAD]]);
-      by_type[tcount[type_rank (types, keys[by_sym[i]].key.type)]++]
-          = by_sym[i];
+      by_type[tcount[rank[keys[by_sym[i]].key.type]]++] = by_sym[i];
     }
   return 0;
 }
@@ -415,6 +418,7 @@ emit_branches (struct scratch *sc, uint64_t n, uint32_t nsyms, struct emit *e)
 {
   const struct branch_key *keys = sc->keys;
   uint32_t types[MAX_TYPES], ntypes;
+  uint8_t rank[RANKED_TYPES];
   uint64_t i, j, k;
 
   if (keys_in_order (keys, n))
@@ -423,9 +427,9 @@ emit_branches (struct scratch *sc, uint64_t n, uint32_t nsyms, struct emit *e)
         emit_key (e, &keys[i]);
       return 0;
     }
-  if (!collect_types (keys, n, nsyms, types, &ntypes))
+  if (!collect_types (keys, n, nsyms, types, &ntypes, rank))
     return emit_sorted_copy (sc, keys, NULL, n, e);
-  if (sort_by_type_sym (sc, n, nsyms, types, ntypes))
+  if (sort_by_type_sym (sc, n, nsyms, rank, ntypes))
     return -1;
   for (i = 0; i < n; i = j)
     {
@@ -501,7 +505,7 @@ sort_section (relopt_image *img, uint32_t idx, struct scratch *sc,
 {
   struct relopt_section *s = &img->sec[idx];
   size_t ent = relopt_image_rel_entsize (img, s->sh_type);
-  uint64_t n = s->sh_size / ent, nb, j, k;
+  uint64_t n = s->sh_size / ent, nb, j;
   struct emit e;
   bool changed = false;
   char lb[96];
@@ -513,28 +517,29 @@ sort_section (relopt_image *img, uint32_t idx, struct scratch *sc,
     rc = relopt_set_error (err, RELOPT_E_FORMAT,
                            "%s: more than 2^32 relocations",
                            relopt_section_label (img, idx, lb, sizeof lb));
-  if (rc == 0)
-    rc = collect_keys (img, idx, sc, &nb, err);
   if (rc)
     return rc;
-  stats->branch_relocs += nb;
-  if (nb == 0)
-    return 0;
+  /* New order: the branches by key, then the rest as they were.  The
+     rest's positions are collected with the keys, at the front of SRC,
+     then moved behind the branches.  */
   memset (&e, 0, sizeof e);
-  e.src = malloc (n * sizeof *e.src);
-  if (e.src == NULL || emit_branches (sc, nb, img->nsyms, &e))
+  e.src = malloc ((n ? n : 1) * sizeof *e.src);
+  if (e.src == NULL)
+    return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
+  rc = collect_keys (img, idx, sc, e.src, &nb, err);
+  if (rc || nb == 0)
+    {
+      free (e.src);
+      return rc;
+    }
+  stats->branch_relocs += nb;
+  memmove (e.src + nb, e.src, (size_t)(n - nb) * sizeof *e.src);
+  if (emit_branches (sc, nb, img->nsyms, &e))
     {
       free (e.src);
       return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
     }
   stats->branch_targets += e.targets;
-  /* New order: the branches by key, then the rest as they were (the
-     keys are in file order: a merge by position).  */
-  for (j = 0, k = 0; j < n; j++)
-    if (k < nb && sc->keys[k].pos == j)
-      k++;
-    else
-      e.src[e.o++] = (uint32_t)j;
   for (j = 0; j < n && !changed; j++)
     changed = e.src[j] != j;
   if (!changed)
