@@ -416,6 +416,62 @@ END_TEST
 
 /* Random sets over a 3-letter alphabet (many suffix relations, many
    duplicates), with high bytes mixed in.  */
+/* Repeated pointers, as a symbol table repeats an st_name: up to 300
+   names drawn from a pool of up to 40 strings (some of them equal), so
+   most names are a pointer seen before.  The table and offsets must be
+   the reference layout's, and for both placements (relopt's and
+   binutils') equal those of the same names each in storage of its own,
+   where no two pointers are equal.  */
+START_TEST (test_shared_pointers)
+{
+  uint64_t seed = 7654321 + (uint64_t)_i * 104729;
+  enum
+  {
+    MAXN = 300,
+    POOL = 40
+  };
+  static char pool[POOL][8], own[MAXN][8];
+  const char *names[MAXN], *alone[MAXN];
+  size_t n = 1 + test_rand (&seed) % MAXN, k = 1 + test_rand (&seed) % POOL;
+  uint32_t off[MAXN], off2[MAXN];
+  struct relopt_error err = { 0 };
+  unsigned char *a, *b;
+  size_t i, j, la, lb;
+  int bfd;
+
+  for (i = 0; i < k; i++)
+    {
+      size_t l = test_rand (&seed) % 6;
+      for (j = 0; j < l; j++)
+        pool[i][j] = "ab\xe9"[test_rand (&seed) % 3];
+      pool[i][l] = '\0';
+    }
+  for (i = 0; i < n; i++)
+    {
+      names[i]
+          = test_rand (&seed) % 23 == 0 ? NULL : pool[test_rand (&seed) % k];
+      if (names[i])
+        strcpy (own[i], names[i]);
+      alone[i] = names[i] ? own[i] : NULL;
+    }
+  a = merge_and_verify (names, n, &la);
+  free (a);
+  for (bfd = 0; bfd < 2; bfd++)
+    {
+      int (*merge) (const char *const *, size_t, unsigned char **, size_t *,
+                    uint32_t *, struct relopt_error *)
+          = bfd ? relopt_strtab_merge_bfd : relopt_strtab_merge;
+      ck_assert_int_eq (merge (names, n, &a, &la, off, &err), 0);
+      ck_assert_int_eq (merge (alone, n, &b, &lb, off2, &err), 0);
+      ck_assert_uint_eq (la, lb);
+      ck_assert_mem_eq (a, b, la);
+      ck_assert_mem_eq (off, off2, n * sizeof *off);
+      free (a);
+      free (b);
+    }
+}
+END_TEST
+
 START_TEST (test_random_sets)
 {
   uint64_t seed = 1234567 + (uint64_t)_i * 7919;
@@ -604,6 +660,7 @@ strtab_suite (void)
   tcase_add_test (core, test_bfd_placement);
   tcase_add_test (core, test_permutations);
   tcase_add_loop_test (core, test_random_sets, 0, 40);
+  tcase_add_loop_test (core, test_shared_pointers, 0, 60);
   tcase_add_loop_test (core, test_random_long_sets, 0, 80);
   suite_add_tcase (s, core);
 
