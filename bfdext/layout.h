@@ -46,7 +46,7 @@ bool relopt_layout_unchanged (const relopt_image *img, bool but_trailer,
                               const struct relopt_layout *lay);
 
 /* Write the file LAY describes to OUT_FD (new and empty) in order,
-   through one buffer of WINDOW bytes (0: 256 KiB) written with pwrite
+   through one buffer of WINDOW bytes (0: 128 KiB) written with pwrite
    whenever it fills.  Sections whose bytes are the input's unchanged are
    read from IN_FD, the input file IMG was read from, with pread; IN_FD
    -1 takes everything from memory.  The bytes equal

@@ -331,7 +331,7 @@ extern "C"
      and a result equal to the input (its ELF bytes, for a compressed
      module) leaves the file untouched (no write, no rename: same inode,
      same mtime; STATS->file_unchanged).  A plain file written to a file
-     is written in order through one 256 KiB buffer, the sections no pass
+     is written in order through one 128 KiB buffer, the sections no pass
      changed read into it from the input with pread.  STATS may be NULL; its
      sizes are the ELF object's (uncompressed).  Errors: those of
      relopt_image_read_mem, relopt_rewrite and the codec or strip program,

@@ -379,16 +379,19 @@ relopt_layout_unchanged (const relopt_image *img, bool but_trailer,
    (whole, in offset order: a section's bytes, the zeros of the padding
    before it, the headers), written with one pwrite each time it fills.
    The sections no pass changed are read into it with pread.  Against a
-   copy_file_range and a pwrite per section (relopt 0.1-0.4), this writes
-   the page cache in a few large writes instead of two or three partial
-   ones per page; on ext4, 25 of the largest amd64 modules took about
-   0.5 ms of CPU less each (bench/README.md, "The write").  A reflink
-   (copy_file_range sharing extents on btrfs or XFS) needs both offsets
-   aligned to the filesystem block, which a section moved by the layout
-   almost never is, so none is lost.  */
+   copy_file_range or a pwrite per section (relopt 0.3 and before), this
+   writes the page cache in a few large writes instead of two or three
+   partial ones a page: 0.3-0.5 ms of CPU less a module over the 25
+   largest of each architecture (bench/README.md, "The write").  128 KiB:
+   the buffer's own pages are fresh memory (a first touch costs about
+   1.6 us a page on the project machine); 256 KiB took 70-110 us more a
+   module, 64 KiB as much again in pwrite calls on the larger ones.  A
+   reflink (copy_file_range sharing extents on btrfs or XFS) needs both
+   offsets aligned to the filesystem block, which a section moved by the
+   layout almost never is, so none is lost.  */
 enum
 {
-  WINDOW = 256 * 1024
+  WINDOW = 128 * 1024
 };
 
 struct window
