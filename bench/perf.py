@@ -17,11 +17,15 @@ more run, see peak_rss):
      relopt/objcopy.
   2. the plugin: `ld -r` of amdgpu.ko (amd64) and of a 16-object
      synthetic link, with and without `-plugin relopt.so -plugin-opt
-     hash-style=both`, ld.bfd and gold.
+     hash-style=both`, ld.bfd and gold; and the floor of any rewrite
+     after the link that writes a new file: ld, then `cp` of its output,
+     less `cp --version` (cp's own start and exit).
   3. scaling: synthetic AArch64 modules of 62,500 ... 1,000,000 symbols
      (bench/gen-module.py --symbols, 3.6 relocations per symbol), relopt
      time and peak memory against symbols; ratio per doubling, memory
-     against 1.5 x file size + 16 MB.  Plot: perf-scaling.png (gnuplot).
+     against 1.5 x file size + 16 MB.  Inputs are written back
+     (sync) before the runs, and each run starts with nothing dirty.
+     Plot: perf-scaling.png (gnuplot).
   4. --strip-debug: the 25 largest modules of linux-image-*-amd64-dbg
      (scripts/common.sh relopt_kbuild_cache, dbg/), `relopt --strip-debug
      -o OUT IN` against `strip --strip-debug -o OUT IN`.  The route
@@ -37,10 +41,10 @@ more run, see peak_rss):
      ratio is an upper bound on the ratio of whole `make modules_install`
      runs.
 
-  6. pass by pass (--only passes): the 25 largest modules of arm64 and
-     amd64, interleaved: cp, objcopy, relopt with no pass (map, validate,
-     copy: the floor of reading the file and writing it), each pass alone
-     on top of it, relopt's defaults and --hash-style=both.  The
+  6. pass by pass (--only passes): the 25 largest modules of armhf,
+     arm64 and amd64, interleaved: cp, objcopy, relopt with no pass (map,
+     validate, copy: the floor of reading the file and writing it), each
+     pass alone on top of it, relopt's defaults and --hash-style=both.  The
      difference to the no-pass run is what a pass costs.
 
 Every row gives CPU and wall medians side by side; the last section
@@ -107,19 +111,30 @@ def peak_rss(argv, setup=None):
         return int(f.read().split()[-1]) * 1024
 
 
+def run_all(argv):
+    """run() of ARGV, or of each command of a list of them in turn: the
+    sums of their CPU and wall times, the largest peak RSS."""
+    if not isinstance(argv[0], list):
+        return run(argv)
+    rs = [run(a) for a in argv]
+    return (sum(r[0] for r in rs), sum(r[1] for r in rs),
+            max(r[2] for r in rs))
+
+
 def median_runs(cases, runs):
-    """CASES: name -> (setup or None, argv).  Interleaved: each round runs
-    every case once.  Returns name -> (median cpu, median wall, max rss)."""
+    """CASES: name -> (setup or None, argv, or a list of argvs run in
+    turn as one case).  Interleaved: each round runs every case once.
+    Returns name -> (median cpu, median wall, max rss)."""
     res = {k: [] for k in cases}
     for name, (setup, argv) in cases.items():  # warm-up (page cache)
         if setup:
             setup()
-        run(argv)
+        run_all(argv)
     for _ in range(runs):
         for name, (setup, argv) in cases.items():
             if setup:
                 setup()
-            res[name].append(run(argv))
+            res[name].append(run_all(argv))
     return {k: (statistics.median(r[0] for r in v),
                 statistics.median(r[1] for r in v),
                 max(r[2] for r in v)) for k, v in res.items()}
@@ -287,7 +302,7 @@ def passes_rows(relopt, work, runs, n, out):
     def rm_dst():
         if os.path.exists(dst):
             os.unlink(dst)
-    for arch in ('arm64', 'amd64'):
+    for arch in ('armhf', 'arm64', 'amd64'):
         mods = largest(arch, n)
         if not mods:
             out.append('%-6s SKIPPED: no modules in the cache' % arch)
@@ -328,7 +343,15 @@ def plugin_rows(plugin, work, runs, out):
             continue
         for name, ins in inputs.items():
             o = os.path.join(work, 'ld.o')
+            # The floor of any post-link rewrite that writes a new file:
+            # ld, then a copy of its output (cp: one copy_file_range),
+            # less cp's own start and exit (cp --version); the rename is
+            # left out (Python's, not a child's).
+            copy = os.path.join(work, 'ld-copy.o')
             cases = {'plain': (None, [ld, '-r', '-o', o] + ins),
+                     'floor': (None, [[ld, '-r', '-o', o] + ins,
+                                      ['cp', o, copy]]),
+                     'cp start': (None, ['cp', '--version']),
                      'plugin': (None, [ld, '-r', '-plugin', plugin,
                                        '-plugin-opt', 'hash-style=both',
                                        '-o', o] + ins)}
@@ -343,6 +366,14 @@ def plugin_rows(plugin, work, runs, out):
                           r['plugin'][1], r['plugin'][0],
                           r['plugin'][1] / r['plain'][1],
                           r['plugin'][0] / max(r['plain'][0], 1e-6)))
+            floor = (r['floor'][0] - r['cp start'][0],
+                     r['floor'][1] - r['cp start'][1])
+            out.append('%-8s %-11s floor (ld, then cp of its output less cp '
+                       '--version): %.4f s wall %.4f s cpu | ratio wall %.2f '
+                       'cpu %.2f'
+                       % (ld, name, floor[1], floor[0],
+                          floor[1] / r['plain'][1],
+                          floor[0] / max(r['plain'][0], 1e-6)))
             if 'before' in r:
                 out.append('%-8s %-11s before: plugin %.4f s wall %.4f s cpu'
                            ' | ratio wall %.2f cpu %.2f'
@@ -354,6 +385,8 @@ def plugin_rows(plugin, work, runs, out):
                      r['plugin'][0] / max(r['plain'][0], 1e-6), 1.15)
                 goal('plugin, ld.bfd -r amdgpu.ko: with / without, wall',
                      r['plugin'][1] / max(r['plain'][1], 1e-6), 1.15)
+                goal('  its floor: ld, then a copy of its output, CPU',
+                     floor[0] / max(r['plain'][0], 1e-6), 1.15)
 
 
 def build_host_objects(work):
@@ -390,6 +423,12 @@ def scaling_rows(relopt, work, runs, quick, out):
     dat = []
     prev = None
     befores, before_rows = [], []
+    # Every input is made, and written back to disk, before the first
+    # timed run, and every run starts with nothing dirty (rm_dst syncs),
+    # so no run is timed while the kernel writes back the 36-146 MB that
+    # gas or the run before has just written.  Three runs of this
+    # section on a quiet machine (2026-12-05) timed the 250k module at
+    # 55, 90 and 71 ms without the syncs, 58, 54 and 67 ms with them.
     for s in sizes:
         obj = os.path.join(work, 's%d.o' % s)
         if not os.path.exists(obj):
@@ -402,6 +441,9 @@ def scaling_rows(relopt, work, runs, quick, out):
             subprocess.run(['aarch64-linux-gnu-as', '-o', obj, src],
                            check=True)
             os.unlink(src)
+    os.sync()
+    for s in sizes:
+        obj = os.path.join(work, 's%d.o' % s)
         nrel = int(subprocess.run(
             ['sh', '-c', 'readelf -r -W "$0" | grep -c "^[0-9a-f]"', obj],
             capture_output=True, text=True).stdout.strip() or 0)
@@ -410,6 +452,7 @@ def scaling_rows(relopt, work, runs, quick, out):
         def rm_dst():
             if os.path.exists(dst):
                 os.unlink(dst)
+            os.sync()
         cases = {'relopt': (rm_dst, [relopt, '--hash-style=both', '-o', dst,
                                      obj])}
         if BEFORE['relopt']:
