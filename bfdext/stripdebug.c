@@ -727,6 +727,14 @@ relopt_strip_image (relopt_image *img, unsigned mode, struct relopt_error *err)
   memset (&st, 0, sizeof st);
   st.img = img;
   st.mode = mode;
+  /* Without one there are no section names to keep or to judge .debug_*
+     by; section 0 was taken for the table (a fresh user's finding,
+     2026-12-05: the output had an SHT_NULL .shstrtab, exit 0).  binutils
+     strip refuses such a file too.  */
+  if (img->shstrndx == 0)
+    return relopt_set_error (err, RELOPT_E_REFUSE,
+                             "no section name table (e_shstrndx is 0): "
+                             "cannot strip");
   if (img->strtab == img->shstrndx)
     return refuse (err, "one string table holds symbol and section names");
   if (img->shndxsec != 0)
