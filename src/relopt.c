@@ -343,18 +343,17 @@ disk_info_of (const unsigned char *raw, size_t rawlen, struct disk_info *d)
   free (elf);
 }
 
-/* Block the termination signals (SIGINT, SIGTERM, SIGHUP, SIGQUIT); the
+/* Block the signals that would end the process (cmd_held_signals); the
    mask before goes to *OLD.  */
 static void
 hold_signals (sigset_t *old)
 {
   sigset_t hold;
+  size_t k;
 
   sigemptyset (&hold);
-  sigaddset (&hold, SIGINT);
-  sigaddset (&hold, SIGTERM);
-  sigaddset (&hold, SIGHUP);
-  sigaddset (&hold, SIGQUIT);
+  for (k = 0; k < cmd_nheld_signals; k++)
+    sigaddset (&hold, cmd_held_signals[k]);
   sigprocmask (SIG_BLOCK, &hold, old);
 }
 

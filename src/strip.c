@@ -161,12 +161,22 @@ write_copy (const char *copy, const unsigned char *buf, size_t len,
    it with them blocked, and a hung RELOPT_STRIP could not be stopped),
    and relopt, which has not written anything yet, reports that strip was
    killed and then takes the interrupt itself.  */
+/* relopt held only SIGHUP, SIGINT, SIGQUIT and SIGTERM until a fresh
+   user (2026-12-05) killed a run with SIGUSR1 and found its partial
+   temporary file left behind; so did SIGUSR2, SIGALRM, SIGXCPU,
+   SIGVTALRM and SIGPIPE.  */
+const int cmd_held_signals[] = {
+  SIGHUP,  SIGINT,    SIGQUIT, SIGTERM, SIGPIPE, SIGALRM, SIGUSR1,
+  SIGUSR2, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ, SIGIO,   SIGPWR,
+};
+const size_t cmd_nheld_signals
+    = sizeof cmd_held_signals / sizeof cmd_held_signals[0];
+
 static int
 run_prog (const char *prog, const char *option, const char *in,
           const char *out, struct relopt_error *err)
 {
   extern char **environ;
-  static const int held[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
   char *argv[6];
   posix_spawnattr_t attr;
   sigset_t mask;
@@ -181,8 +191,8 @@ run_prog (const char *prog, const char *option, const char *in,
   argv[4] = (char *)in;
   argv[5] = NULL;
   sigprocmask (SIG_SETMASK, NULL, &mask);
-  for (k = 0; k < sizeof held / sizeof held[0]; k++)
-    sigdelset (&mask, held[k]);
+  for (k = 0; k < cmd_nheld_signals; k++)
+    sigdelset (&mask, cmd_held_signals[k]);
   e = posix_spawnattr_init (&attr);
   if (e == 0)
     {

@@ -30,6 +30,16 @@ int cmd_run_strip (const char *option, const char *path,
                    const unsigned char *buf, size_t len, unsigned char **outp,
                    size_t *outlenp, struct relopt_error *err);
 
+/* The asynchronous signals whose default action ends the process
+   (SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGPIPE, SIGALRM, SIGUSR1, SIGUSR2,
+   SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ, SIGIO, SIGPWR), CMD_NHELD_SIGNALS
+   of them: the command holds them while it processes a file, so an
+   interrupted run leaves no temporary file, and unblocks them for the
+   strip program it runs.  Synchronous ones (SIGSEGV, SIGBUS...) cannot
+   be held.  */
+extern const int cmd_held_signals[];
+extern const size_t cmd_nheld_signals;
+
 /* Write LEN bytes at BUF to a new file under $TMPDIR (default /tmp),
    mode 0600, for tools that read paths (BFD).  *PATHP is malloc'd; the
    caller unlinks and frees it.  Errors: RELOPT_E_IO.  */
