@@ -243,8 +243,17 @@ reloc_lines (bfd *abfd, asection *sec, asymbol **syms, struct lines *out,
       const arelent *r = relpp[j];
       const char *sym = "*none*";
       const char *howto = r->howto ? r->howto->name : "*unknown*";
-      char order[32] = "B";
+      char order[32] = "B", unnamed[32];
 
+      /* BFD's tables have unnamed entries for the types a target leaves
+         unused (elf32-arm's 0x7f, 0x82, 0x83...): named by number, as
+         strcmp on NULL crashed (a fresh user's finding, 2026-12-05).  */
+      if (howto == NULL)
+        {
+          snprintf (unnamed, sizeof unnamed, "*type %u*",
+                    (unsigned)r->howto->type);
+          howto = unnamed;
+        }
       if (r->sym_ptr_ptr && *r->sym_ptr_ptr)
         sym = bfd_asymbol_name (*r->sym_ptr_ptr);
       if (!branch_howto (howto))
