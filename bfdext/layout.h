@@ -50,9 +50,12 @@ bool relopt_layout_unchanged (const relopt_image *img, bool but_trailer,
    whenever it fills.  Sections whose bytes are the input's unchanged are
    read from IN_FD, the input file IMG was read from, with pread; IN_FD
    -1 takes everything from memory.  The bytes equal
-   relopt_image_serialize's.  Returns 0 or an errno value.  */
+   relopt_image_serialize's.  Returns 0 or an errno value; *INPUT_FAILED
+   (when not NULL) says whether that error came from reading IN_FD (EIO:
+   the file is shorter than when it was parsed) rather than from
+   writing.  */
 int relopt_layout_write (const relopt_image *img,
                          const struct relopt_layout *lay, int in_fd,
-                         int out_fd, size_t window);
+                         int out_fd, size_t window, bool *input_failed);
 
 #endif /* RELOPT_LAYOUT_H */

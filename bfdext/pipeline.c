@@ -341,13 +341,15 @@ struct layout_writer
   const relopt_image *img;
   const struct relopt_layout *lay;
   int in_fd;
+  bool input_failed; /* the error was reading the input */
 };
 
 static int
 write_layout (int fd, void *ctx)
 {
-  const struct layout_writer *w = ctx;
-  return relopt_layout_write (w->img, w->lay, w->in_fd, fd, 0);
+  struct layout_writer *w = ctx;
+  return relopt_layout_write (w->img, w->lay, w->in_fd, fd, 0,
+                              &w->input_failed);
 }
 
 /* Step 5, write: nothing when, in place, the result equals the input's
@@ -379,9 +381,20 @@ write_output (const struct relopt_route *r, const struct input *in,
     }
   if (r->outp == NULL && from_file)
     {
-      struct layout_writer w = { img, lay, in->fd };
-      return relopt_replace_file_with (dest, write_layout, &w, r->inpath,
-                                       expect, opts->flush, err);
+      struct layout_writer w = { img, lay, in->fd, false };
+      rc = relopt_replace_file_with (dest, write_layout, &w, r->inpath, expect,
+                                     opts->flush, err);
+      /* The input, not the output: it lost bytes since it was parsed (a
+         fresh user's finding, 2026-12-05: "cannot write OUT:
+         Input/output error" blamed the output).  */
+      if (rc && w.input_failed)
+        {
+          relopt_set_error (err, RELOPT_E_IO,
+                            "the file became shorter while relopt read it "
+                            "(another program changed it); nothing written");
+          err->at_output = false;
+        }
+      return rc;
     }
   rc = relopt_image_serialize (img, &buf, &len, err);
   if (rc)

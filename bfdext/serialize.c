@@ -401,6 +401,7 @@ struct window
   size_t cap, used;
   uint64_t base; /* the file offset of BUF[0] */
   int err;       /* the first errno value, or 0 */
+  bool in_err;   /* ERR is the input's (a pread), not the output's */
 };
 
 /* Write what the window holds; it then starts at the next offset.  */
@@ -456,6 +457,7 @@ window_put (struct window *w, int in_fd, uint64_t off,
           if (got <= 0)
             {
               w->err = got < 0 ? errno : EIO;
+              w->in_err = true;
               return;
             }
         }
@@ -501,9 +503,9 @@ window_put_rel (struct window *w, const relopt_image *img, uint32_t i)
 
 int
 relopt_layout_write (const relopt_image *img, const struct relopt_layout *lay,
-                     int in_fd, int out_fd, size_t window)
+                     int in_fd, int out_fd, size_t window, bool *input_failed)
 {
-  struct window w = { out_fd, NULL, 0, 0, 0, 0 };
+  struct window w = { out_fd, NULL, 0, 0, 0, 0, false };
   uint32_t i;
 
   if (window == 0)
@@ -533,5 +535,7 @@ relopt_layout_write (const relopt_image *img, const struct relopt_layout *lay,
   window_put (&w, -1, 0, lay->shdrs, lay->shdrs_size);
   window_flush (&w);
   free (w.buf);
+  if (input_failed)
+    *input_failed = w.in_err;
   return w.err;
 }

@@ -1292,7 +1292,7 @@ START_TEST (test_layout_write_windows)
         out_fd = open (out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
         ck_assert_int_ge (out_fd, 0);
         ck_assert_int_eq (relopt_layout_write (img, &lay, from ? in_fd : -1,
-                                               out_fd, windows[w]),
+                                               out_fd, windows[w], NULL),
                           0);
         ck_assert_int_eq (close (out_fd), 0);
         assert_file (out_path, want, wlen);
@@ -1323,6 +1323,7 @@ START_TEST (test_layout_write_truncated)
   size_t len, maplen;
   char in_path[512], out_path[512];
   int in_fd, out_fd;
+  bool input_failed = false;
 
   buf = sample_bytes (&specs[0], &len, &info);
   snprintf (in_path, sizeof in_path, "%s/trunc-in.ko", tmpdir);
@@ -1338,7 +1339,9 @@ START_TEST (test_layout_write_truncated)
   ck_assert_int_eq (truncate (in_path, 64), 0);
   out_fd = open (out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
   ck_assert_int_ge (out_fd, 0);
-  ck_assert_int_eq (relopt_layout_write (img, &lay, in_fd, out_fd, 0), EIO);
+  ck_assert_int_eq (
+      relopt_layout_write (img, &lay, in_fd, out_fd, 0, &input_failed), EIO);
+  ck_assert (input_failed);
   ck_assert_int_eq (close (out_fd), 0);
   relopt_layout_free (&lay);
   relopt_image_free (img);
