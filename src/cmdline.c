@@ -202,6 +202,23 @@ plugin_path (void)
    usage message.  */
 static char **env_words, **env_argv; /* live until exit */
 
+/* " (in RELOPT_FLAGS)" when the word ARG (an option, "--name[=value]" or
+   "-c" for one of a cluster) is, or is in, one of $RELOPT_FLAGS's words,
+   else "": an unknown option there is named as the variable's (a fresh
+   user's finding, 2026-12-05).  */
+static const char *
+from_env (const char *arg)
+{
+  size_t i;
+
+  for (i = 0; env_words && env_words[i]; i++)
+    if (strcmp (env_words[i], arg) == 0
+        || (arg[0] == '-' && arg[1] != '-' && arg[1] && !arg[2]
+            && env_words[i][1] != '-' && strchr (env_words[i] + 1, arg[1])))
+      return " (in RELOPT_FLAGS)";
+  return "";
+}
+
 static void
 free_env_argv (void)
 {
@@ -432,7 +449,7 @@ unknown_long_option (const char *arg)
                         list);
   if (len > 0 && refuse_strip_option (0, name, len) != 0)
     return 2;
-  return usage_error ("unknown option '%s'", arg);
+  return usage_error ("unknown option '%s'%s", arg, from_env (arg));
 }
 
 /* getopt_long returned C, ':' (an argument is missing) or '?' (an
@@ -451,7 +468,11 @@ getopt_error (int c, char **argv)
   if (optopt && refuse_strip_option (optopt, NULL, 0) != 0)
     return 2;
   if (optopt)
-    return usage_error ("unknown option '-%c'", optopt);
+    {
+      char shortopt[3] = { '-', (char)optopt, '\0' };
+      return usage_error ("unknown option '%s'%s", shortopt,
+                          from_env (shortopt));
+    }
   return unknown_long_option (argv[optind - 1]);
 }
 
