@@ -1253,6 +1253,37 @@ END_TEST
    the samples: never a crash (ASan/UBSan builds), and whenever a rewrite
    succeeds its output reads back, passes --check and the comparison with
    the input, and is a fixed point.  */
+/* SPEC's sample written to TMPDIR/NAME (its path into PATH, 512 bytes),
+   mapped and parsed as the command reads a file (relopt_map_file,
+   relopt_image_adopt_map), rewritten with hash style STYLE and laid out
+   into *LAY.  *BUFP gets the sample's bytes (the caller frees them),
+   *IN_FDP the open input.  */
+static relopt_image *
+map_and_rewrite (const struct sample_spec *spec, unsigned style,
+                 const char *name, char *path, unsigned char **bufp,
+                 int *in_fdp, struct relopt_layout *lay)
+{
+  struct relopt_options opts;
+  struct relopt_error err = { 0 };
+  struct relopt_file_id id;
+  struct sample_info info;
+  relopt_image *img;
+  unsigned char *map;
+  size_t len, maplen;
+
+  *bufp = sample_bytes (spec, &len, &info);
+  snprintf (path, 512, "%s/%s", tmpdir, name);
+  write_file (path, *bufp, len);
+  ck_assert_int_eq (relopt_map_file (path, &map, &maplen, in_fdp, &id, &err),
+                    0);
+  ck_assert_int_eq (relopt_image_adopt_map (map, maplen, &img, &err), 0);
+  relopt_options_init (&opts);
+  opts.hash_style = style;
+  ck_assert_msg (relopt_rewrite (img, &opts, NULL, &err) == 0, "%s", err.msg);
+  ck_assert_int_eq (relopt_image_layout (img, lay, &err), 0);
+  return img;
+}
+
 /* relopt_layout_write through windows of every awkward size (one byte,
    less than a relocation entry, not a multiple of one, the default)
    and from the input file or from memory writes exactly the bytes
@@ -1261,29 +1292,18 @@ END_TEST
 START_TEST (test_layout_write_windows)
 {
   static const size_t windows[] = { 1, 7, 23, 24, 100, 4096, 0 };
-  const struct sample_spec *spec = &specs[_i / ARRAY_SIZE (styles)];
-  struct relopt_options opts;
   struct relopt_error err = { 0 };
   struct relopt_layout lay;
-  struct relopt_file_id id;
-  struct sample_info info;
   relopt_image *img;
-  unsigned char *buf, *map, *want;
-  size_t len, maplen, wlen, w;
+  unsigned char *buf, *want;
+  size_t wlen, w;
   char in_path[512], out_path[512];
   int in_fd, out_fd, from;
 
-  buf = sample_bytes (spec, &len, &info);
-  snprintf (in_path, sizeof in_path, "%s/win-in.ko", tmpdir);
+  img = map_and_rewrite (&specs[_i / ARRAY_SIZE (styles)],
+                         styles[_i % ARRAY_SIZE (styles)], "win-in.ko",
+                         in_path, &buf, &in_fd, &lay);
   snprintf (out_path, sizeof out_path, "%s/win-out.ko", tmpdir);
-  write_file (in_path, buf, len);
-  ck_assert_int_eq (
-      relopt_map_file (in_path, &map, &maplen, &in_fd, &id, &err), 0);
-  ck_assert_int_eq (relopt_image_adopt_map (map, maplen, &img, &err), 0);
-  relopt_options_init (&opts);
-  opts.hash_style = styles[_i % ARRAY_SIZE (styles)];
-  ck_assert_msg (relopt_rewrite (img, &opts, NULL, &err) == 0, "%s", err.msg);
-  ck_assert_int_eq (relopt_image_layout (img, &lay, &err), 0);
   ck_assert_int_eq (relopt_image_serialize (img, &want, &wlen, &err), 0);
   ck_assert_uint_eq (wlen, lay.total);
   for (w = 0; w < ARRAY_SIZE (windows); w++)
@@ -1313,29 +1333,16 @@ END_TEST
    pread.  */
 START_TEST (test_layout_write_truncated)
 {
-  struct relopt_options opts;
-  struct relopt_error err = { 0 };
   struct relopt_layout lay;
-  struct relopt_file_id id;
-  struct sample_info info;
   relopt_image *img;
-  unsigned char *buf, *map;
-  size_t len, maplen;
+  unsigned char *buf;
   char in_path[512], out_path[512];
   int in_fd, out_fd;
   bool input_failed = false;
 
-  buf = sample_bytes (&specs[0], &len, &info);
-  snprintf (in_path, sizeof in_path, "%s/trunc-in.ko", tmpdir);
+  img = map_and_rewrite (&specs[0], RELOPT_HASH_SYSV, "trunc-in.ko", in_path,
+                         &buf, &in_fd, &lay);
   snprintf (out_path, sizeof out_path, "%s/trunc-out.ko", tmpdir);
-  write_file (in_path, buf, len);
-  ck_assert_int_eq (
-      relopt_map_file (in_path, &map, &maplen, &in_fd, &id, &err), 0);
-  ck_assert_int_eq (relopt_image_adopt_map (map, maplen, &img, &err), 0);
-  relopt_options_init (&opts);
-  opts.hash_style = RELOPT_HASH_SYSV;
-  ck_assert_msg (relopt_rewrite (img, &opts, NULL, &err) == 0, "%s", err.msg);
-  ck_assert_int_eq (relopt_image_layout (img, &lay, &err), 0);
   ck_assert_int_eq (truncate (in_path, 64), 0);
   out_fd = open (out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
   ck_assert_int_ge (out_fd, 0);
