@@ -206,6 +206,7 @@ START_TEST (test_rel_sym_scan)
         }
     }
   ck_assert_uint_gt (checked, 0);
+  eo_view_free (&v);
   relopt_image_free (img);
   free (buf);
 }
