@@ -392,7 +392,8 @@ write_output (const struct relopt_route *r, const struct input *in,
           relopt_set_error (err, RELOPT_E_IO,
                             "the file became shorter while relopt read it "
                             "(another program changed it); nothing written");
-          err->at_output = false;
+          if (err)
+            err->at_output = false;
         }
       return rc;
     }

@@ -69,12 +69,18 @@ code_big_endian (const relopt_image *img)
   return img->big && !(img->e_flags & RELOPT_EF_ARM_BE8);
 }
 
-/* Which relocation types are branches, a bit per type below 512 (the
-   ARM and AArch64 branch types all are), found once an image rather
-   than once a relocation.  */
+/* Relocation types below this have an entry in the per-image and
+   per-section tables below (the ARM and AArch64 branch types all do).  */
+enum
+{
+  TABLED_TYPES = 512
+};
+
+/* Which relocation types are branches, a bit per type below
+   TABLED_TYPES, found once an image rather than once a relocation.  */
 struct branch_types
 {
-  uint64_t bit[8];
+  uint64_t bit[TABLED_TYPES / 64];
 };
 
 static void
@@ -83,7 +89,7 @@ branch_types_init (const relopt_image *img, struct branch_types *b)
   uint32_t type;
 
   memset (b->bit, 0, sizeof b->bit);
-  for (type = 0; type < 512; type++)
+  for (type = 0; type < TABLED_TYPES; type++)
     if (relopt_is_branch_reloc (img->e_machine, img->elfclass, type))
       b->bit[type / 64] |= (uint64_t)1 << (type % 64);
 }
@@ -123,7 +129,7 @@ section_ctx_init (const relopt_image *img, uint32_t idx,
 static bool
 is_branch (const relopt_image *img, const struct section_ctx *c, uint32_t type)
 {
-  if (type < 512)
+  if (type < TABLED_TYPES)
     return (c->types->bit[type / 64] >> (type % 64)) & 1;
   return relopt_is_branch_reloc (img->e_machine, img->elfclass, type);
 }
@@ -272,16 +278,9 @@ keys_in_order (const struct branch_key *keys, uint64_t n)
   return i >= n;
 }
 
-/* Types below this have their rank in a table (the ARM and AArch64
-   branch types all do).  */
-enum
-{
-  RANKED_TYPES = 512
-};
-
 /* The distinct types of KEYS[0..N) into TYPES (*NTYPES of them) in
    ascending order, so a type's rank is its sort position, and each one's
-   rank into RANK (RANKED_TYPES entries).  False when the counting sort
+   rank into RANK (TABLED_TYPES entries).  False when the counting sort
    does not apply: more than MAX_TYPES types, a type without a rank, or
    a symbol index not below NSYMS.  */
 static bool
@@ -294,7 +293,7 @@ collect_types (const struct branch_key *keys, uint64_t n, uint32_t nsyms,
   *ntypes = 0;
   for (i = 0; i < n; i++)
     {
-      if (keys[i].key.sym >= nsyms || keys[i].key.type >= RANKED_TYPES)
+      if (keys[i].key.sym >= nsyms || keys[i].key.type >= TABLED_TYPES)
         return false;
       for (t = 0; t < *ntypes && types[t] != keys[i].key.type; t++)
         ;
@@ -418,7 +417,7 @@ emit_branches (struct scratch *sc, uint64_t n, uint32_t nsyms, struct emit *e)
 {
   const struct branch_key *keys = sc->keys;
   uint32_t types[MAX_TYPES], ntypes;
-  uint8_t rank[RANKED_TYPES];
+  uint8_t rank[TABLED_TYPES];
   uint64_t i, j, k;
 
   if (keys_in_order (keys, n))
