@@ -5,7 +5,7 @@ bin_PROGRAMS += src/relopt
 src_relopt_SOURCES = src/relopt.c src/cmdline.c src/cmdline.h \
 	src/bfdload.c src/bfdload.h src/bfdview.h \
 	src/compress.c src/compress.h src/strip.c src/strip.h
-src_relopt_LDADD = bfdext/libbfdext.la $(LIBIBERTY) $(Z_LIBS) $(DL_LIBS)
+src_relopt_LDADD = bfdext/libbfdext.la $(LIBIBERTY) $(DL_LIBS)
 src_relopt_CPPFLAGS = $(AM_CPPFLAGS) \
 	-DRELOPT_PLUGIN_PATH='"$(pkglibdir)/relopt.so"' \
 	-DRELOPT_BFD_MODULE_PATH='"$(pkglibdir)/relopt-bfd.so"'
