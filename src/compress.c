@@ -27,8 +27,19 @@
 #include <zlib.h>
 #endif
 
-/* A function table's member for library function F, of F's type.  */
-#define LIB_MEMBER(f) __typeof__ (f) *f;
+/* A function table's member for library function F, of F's type (T,
+   the table, unused), and F taken from handle H into table T.  */
+#define LIB_MEMBER(t, f) __typeof__ (f) *f;
+#define LIB_LOAD(t, f) ok = ok && (*(void **)&t.f = dlsym (h, #f)) != NULL;
+/* FN (handle): fill TABLE with the functions FUNCS lists; false when one
+   is missing.  */
+#define LIB_FILL(fn, table, FUNCS)                                            \
+  static bool fn (void *h)                                                    \
+  {                                                                           \
+    bool ok = true;                                                           \
+    FUNCS (LIB_LOAD, table)                                                   \
+    return ok;                                                                \
+  }
 
 /* A library loaded on first use.  */
 struct lazy_lib
@@ -128,28 +139,20 @@ grow (unsigned char **buf, size_t *cap, bool elf, struct relopt_error *err)
 }
 
 #ifdef HAVE_LZMA
-#define XZ_FUNCS(F)                                                           \
-  F (lzma_code)                                                               \
-  F (lzma_end)                                                                \
-  F (lzma_stream_decoder)                                                     \
-  F (lzma_stream_encoder)                                                     \
-  F (lzma_check_is_supported)                                                 \
-  F (lzma_lzma_preset)
+#define XZ_FUNCS(F, t)                                                        \
+  F (t, lzma_code)                                                            \
+  F (t, lzma_end)                                                             \
+  F (t, lzma_stream_decoder)                                                  \
+  F (t, lzma_stream_encoder)                                                  \
+  F (t, lzma_check_is_supported)                                              \
+  F (t, lzma_lzma_preset)
 static struct
 {
-  XZ_FUNCS (LIB_MEMBER)
+  XZ_FUNCS (LIB_MEMBER, xz)
 } xz;
 static struct lazy_lib xz_lib = { LZMA_SONAME, 0, "" };
 
-static bool
-xz_fill (void *h)
-{
-  bool ok = true;
-#define XZ_LOAD(f) ok = ok && (*(void **)&xz.f = dlsym (h, #f)) != NULL;
-  XZ_FUNCS (XZ_LOAD)
-#undef XZ_LOAD
-  return ok;
-}
+LIB_FILL (xz_fill, xz, XZ_FUNCS)
 
 /* Run an initialised liblzma stream S over IN/INLEN to the end; ELF: the
    output is decompressed input (grow).  */
@@ -252,33 +255,25 @@ xz_compress (const unsigned char *buf, size_t len, const unsigned char *orig,
 #endif
 
 #ifdef HAVE_ZSTD
-#define ZSTD_FUNCS(F)                                                         \
-  F (ZSTD_createDStream)                                                      \
-  F (ZSTD_initDStream)                                                        \
-  F (ZSTD_decompressStream)                                                   \
-  F (ZSTD_freeDStream)                                                        \
-  F (ZSTD_isError)                                                            \
-  F (ZSTD_getErrorName)                                                       \
-  F (ZSTD_compressBound)                                                      \
-  F (ZSTD_createCCtx)                                                         \
-  F (ZSTD_freeCCtx)                                                           \
-  F (ZSTD_CCtx_setParameter)                                                  \
-  F (ZSTD_compress2)
+#define ZSTD_FUNCS(F, t)                                                      \
+  F (t, ZSTD_createDStream)                                                   \
+  F (t, ZSTD_initDStream)                                                     \
+  F (t, ZSTD_decompressStream)                                                \
+  F (t, ZSTD_freeDStream)                                                     \
+  F (t, ZSTD_isError)                                                         \
+  F (t, ZSTD_getErrorName)                                                    \
+  F (t, ZSTD_compressBound)                                                   \
+  F (t, ZSTD_createCCtx)                                                      \
+  F (t, ZSTD_freeCCtx)                                                        \
+  F (t, ZSTD_CCtx_setParameter)                                               \
+  F (t, ZSTD_compress2)
 static struct
 {
-  ZSTD_FUNCS (LIB_MEMBER)
+  ZSTD_FUNCS (LIB_MEMBER, zs)
 } zs;
 static struct lazy_lib zstd_lib = { ZSTD_SONAME, 0, "" };
 
-static bool
-zstd_fill (void *h)
-{
-  bool ok = true;
-#define ZSTD_LOAD(f) ok = ok && (*(void **)&zs.f = dlsym (h, #f)) != NULL;
-  ZSTD_FUNCS (ZSTD_LOAD)
-#undef ZSTD_LOAD
-  return ok;
-}
+LIB_FILL (zstd_fill, zs, ZSTD_FUNCS)
 
 static int
 zstd_decompress (const unsigned char *buf, size_t len, unsigned char **outp,
@@ -371,30 +366,22 @@ zstd_compress (const unsigned char *buf, size_t len,
 
 #ifdef HAVE_ZLIB
 /* inflateInit2 and deflateInit2 are macros over these two.  */
-#define ZLIB_FUNCS(F)                                                         \
-  F (inflateInit2_)                                                           \
-  F (inflate)                                                                 \
-  F (inflateReset)                                                            \
-  F (inflateEnd)                                                              \
-  F (deflateInit2_)                                                           \
-  F (deflateBound)                                                            \
-  F (deflate)                                                                 \
-  F (deflateEnd)
+#define ZLIB_FUNCS(F, t)                                                      \
+  F (t, inflateInit2_)                                                        \
+  F (t, inflate)                                                              \
+  F (t, inflateReset)                                                         \
+  F (t, inflateEnd)                                                           \
+  F (t, deflateInit2_)                                                        \
+  F (t, deflateBound)                                                         \
+  F (t, deflate)                                                              \
+  F (t, deflateEnd)
 static struct
 {
-  ZLIB_FUNCS (LIB_MEMBER)
+  ZLIB_FUNCS (LIB_MEMBER, zl)
 } zl;
 static struct lazy_lib zlib_lib = { ZLIB_SONAME, 0, "" };
 
-static bool
-zlib_fill (void *h)
-{
-  bool ok = true;
-#define ZLIB_LOAD(f) ok = ok && (*(void **)&zl.f = dlsym (h, #f)) != NULL;
-  ZLIB_FUNCS (ZLIB_LOAD)
-#undef ZLIB_LOAD
-  return ok;
-}
+LIB_FILL (zlib_fill, zl, ZLIB_FUNCS)
 
 static int
 gzip_decompress (const unsigned char *in, size_t inlen, unsigned char **outp,
