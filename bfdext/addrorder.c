@@ -1,11 +1,11 @@
 /* addrorder.c -- the symbol address order (doc/design.md 9); see
    addrorder.h.  Which symbols belong is the loader library's predicate
-   (rlo_sym_indexed), so what relopt writes and what a loader
-   validates cannot disagree; the order is this file's.  */
+   (rlo_sym_indexed, through relopt_image_sym_sysv_hashed), so what
+   relopt writes and what a loader validates cannot disagree; the order
+   is this file's.  */
 
 #include <config.h>
 #include "addrorder.h"
-#include "../loader/relopt-loader.h"
 #include "byteorder.h"
 #include "image.h"
 #include <stdlib.h>
@@ -120,9 +120,9 @@ relopt_addrorder_build (const relopt_image *img, unsigned char **bufp,
     {
       struct relopt_sym s;
 
-      relopt_image_get_sym (img, i, &s);
-      if (!rlo_sym_indexed (s.st_shndx, s.name))
+      if (!relopt_image_sym_sysv_hashed (img, i))
         continue;
+      relopt_image_get_sym (img, i, &s);
       keys[n].bucket = section_bucket (&s, img->shnum);
       keys[n].value = s.st_value;
       keys[n].index = i;

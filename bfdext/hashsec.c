@@ -216,10 +216,7 @@ build_sysv (relopt_image *img, uint32_t *idx, struct relopt_stats *stats,
     rc = relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
   for (i = 1; rc == 0 && i < img->nsyms; i++)
     {
-      struct relopt_sym s;
-
-      relopt_image_get_sym (img, i, &s);
-      hashed[i] = relopt_sym_sysv_hashed (&s);
+      hashed[i] = relopt_image_sym_sysv_hashed (img, i);
       stats->sysv_nhashed += hashed[i];
     }
   if (rc == 0)

@@ -26,18 +26,11 @@ relopt_section_label (const relopt_image *img, uint32_t idx, char *buf,
   return buf;
 }
 
-unsigned char *
-relopt_image_sym_raw (const relopt_image *img, uint32_t idx)
-{
-  return img->sec[img->symtab].data + (size_t)idx * img->symsize;
-}
-
 void
 relopt_image_get_sym (const relopt_image *img, uint32_t idx,
                       struct relopt_sym *sym)
 {
   const unsigned char *p = relopt_image_sym_raw (img, idx);
-  const struct relopt_section *str = &img->sec[img->strtab];
   bool big = img->big;
 
   if (img->elfclass == RELOPT_ELFCLASS32)
@@ -62,9 +55,7 @@ relopt_image_get_sym (const relopt_image *img, uint32_t idx,
   if (sym->st_shndx == RELOPT_SHN_XINDEX && img->shndxsec != 0)
     sym->shndx
         = relopt_get32 (img->sec[img->shndxsec].data + 4 * (size_t)idx, big);
-  sym->name = sym->st_name < str->sh_size
-                  ? (const char *)str->data + sym->st_name
-                  : "";
+  sym->name = relopt_image_sym_name (img, idx);
 }
 
 bool
@@ -191,9 +182,13 @@ relopt_image_rewrites (const relopt_image *img, uint32_t idx)
    does; .gnu.hash judges SHN_XINDEX symbols by their real section
    index.  */
 bool
-relopt_sym_sysv_hashed (const struct relopt_sym *sym)
+relopt_image_sym_sysv_hashed (const relopt_image *img, uint32_t idx)
 {
-  return rlo_sym_indexed (sym->st_shndx, sym->name);
+  const unsigned char *p = relopt_image_sym_raw (img, idx);
+  uint16_t st_shndx = relopt_get16 (
+      p + (img->elfclass == RELOPT_ELFCLASS32 ? 14 : 6), img->big);
+
+  return rlo_sym_indexed (st_shndx, relopt_image_sym_name (img, idx));
 }
 
 bool
@@ -210,12 +205,9 @@ relopt_image_sym_names (const relopt_image *img)
 
   if (names == NULL)
     return NULL;
+  /* Entry 0 keeps a (non-standard) name too.  */
   for (i = 0; i < img->nsyms; i++)
-    {
-      struct relopt_sym s;
-      relopt_image_get_sym (img, i, &s);
-      names[i] = s.name; /* entry 0 keeps a (non-standard) name too */
-    }
+    names[i] = relopt_image_sym_name (img, i);
   return names;
 }
 
@@ -731,16 +723,13 @@ relopt_image_check_locals_first (const relopt_image *img, int code,
 
   for (i = 1; i < img->nsyms; i++)
     {
-      struct relopt_sym s;
-      bool local;
-      relopt_image_get_sym (img, i, &s);
-      local = (s.st_info >> 4) == RELOPT_STB_LOCAL;
+      bool local = (relopt_image_sym_info (img, i) >> 4) == RELOPT_STB_LOCAL;
       if (local != (i < first_global))
         return relopt_set_error (err, code,
                                  ".symtab: symbol %u '%.60s' is %s but "
                                  ".symtab's sh_info (first global) is %u",
-                                 i, s.name, local ? "local" : "global",
-                                 first_global);
+                                 i, relopt_image_sym_name (img, i),
+                                 local ? "local" : "global", first_global);
     }
   return 0;
 }

@@ -56,9 +56,14 @@ rev_tail (const char *s, size_t len)
      compares).  */
   if (len >= 8)
     return relopt_get64 ((const unsigned char *)s + len - 8, false);
-  for (i = 0; i < 8; i++)
-    v = v << 8 | (i < len ? (unsigned char)s[len - 1 - i] : 0);
-  return v;
+  if (len == 0)
+    return 0;
+  /* Byte by byte, the last first, then the zeros of the padding: a
+     loop over the name's bytes only (half of armhf's names are `$a',
+     `$d' and the like).  */
+  for (i = 0; i < len; i++)
+    v = v << 8 | (unsigned char)s[len - 1 - i];
+  return v << (8 * (8 - len));
 }
 
 /* Compare the first I bytes of X's name and the first J of Y's by their

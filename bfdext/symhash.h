@@ -4,9 +4,9 @@
    - SysV: System V gABI, "Hash Table": nbucket, nchain, bucket[nbucket],
      chain[nchain]; words of 4 bytes (8 bytes on 64-bit s390 and Alpha, as
      their ABI supplements say).  relopt's rule (doc/design.md 2): nchain is
-     the .symtab entry count; every symbol relopt_sym_sysv_hashed accepts
-     is chained, duplicate names too, and chains are ordered so a walk
-     meets symbols in ascending index order.
+     the .symtab entry count; every symbol relopt_image_sym_sysv_hashed
+     accepts is chained, duplicate names too, and chains are ordered so a
+     walk meets symbols in ascending index order.
    - GNU: as implemented in glibc (elf/dl-lookup.c) and binutils
      (bfd/elflink.c): nbuckets, symoffset, bloom_size, bloom_shift (4-byte
      words), bloom[bloom_size] (ELF-class words: 32 or 64 bits),

@@ -12,6 +12,7 @@
 
 #include "elfobj.h"
 #include "image.h"
+#include "../loader/relopt-loader.h"
 #include "sample.h"
 #include "testutil.h"
 
@@ -96,6 +97,14 @@ START_TEST (test_read_sample)
       ck_assert_uint_eq (s.st_info, b->info);
       ck_assert_uint_eq (s.shndx, b->shndx);
       ck_assert_uint_eq (s.st_shndx, b->xindex ? EO_SHN_XINDEX : b->shndx);
+      /* The accessors that read a field or two without the decode.  */
+      ck_assert_str_eq (relopt_image_sym_name (img, i),
+                        b->name ? b->name : "");
+      ck_assert_uint_eq (relopt_image_sym_info (img, i), b->info);
+      ck_assert_int_eq (relopt_image_sym_sysv_hashed (img, i),
+                        rlo_sym_indexed (b->xindex ? EO_SHN_XINDEX : b->shndx,
+                                         b->name ? b->name : "")
+                            != 0);
     }
   /* Relocations as relopt decodes them = as the tests' reader does.  */
   for (i = 1; i < o.nsec; i++)
