@@ -384,16 +384,53 @@ relopt_image_rel_sym_scan (const relopt_image *img, uint32_t idx,
                   : rel_sym_scan (s->data, n, ent, limit, REL_SYM64, false);
 }
 
-/* r_sym of the relocation entry at P (relopt_image_get_rel's, without
-   the other fields).  */
-static uint32_t
-rel_sym (const relopt_image *img, const unsigned char *p)
+/* OUT[0..COUNT) = the entries of ENT bytes at DATA numbered
+   ORDER[0..COUNT).  Inlined with a constant ENT, so an entry is a move
+   or two, not a call to memcpy.  */
+static inline void
+rel_gather (unsigned char *out, const unsigned char *data,
+            const uint32_t *order, uint64_t count, size_t ent)
 {
-  if (img->elfclass == RELOPT_ELFCLASS32)
-    return relopt_get32 (p + 4, img->big) >> 8;
-  if (mips64el (img))
-    return relopt_get32 (p + 8, false);
-  return (uint32_t)(relopt_get64 (p + 8, img->big) >> 32);
+  uint64_t j;
+
+  for (j = 0; j < count; j++)
+    {
+      if (j + RELOPT_PREFETCH_AHEAD < count)
+        relopt_prefetch (data
+                         + (uint64_t)order[j + RELOPT_PREFETCH_AHEAD] * ent);
+      memcpy (out + j * ent, data + (uint64_t)order[j] * ent, ent);
+    }
+}
+
+/* r_sym of the COUNT entries of ENT bytes at P through REMAP (symbol 0
+   stays 0), r_sym where SHAPE puts it (rel_sym_scan).  Inlined with
+   constant SHAPE and BIG.  */
+static inline void
+rel_remap (unsigned char *p, uint64_t count, size_t ent, const uint32_t *remap,
+           enum rel_shape shape, bool big)
+{
+  uint64_t j;
+
+  for (j = 0; j < count; j++, p += ent)
+    if (shape == REL_SYM32)
+      {
+        uint32_t info = relopt_get32 (p + 4, big);
+        if (info >> 8 != 0)
+          relopt_put32 (p + 4, remap[info >> 8] << 8 | (info & 0xff), big);
+      }
+    else if (shape == REL_SYM64)
+      {
+        uint64_t info = relopt_get64 (p + 8, big);
+        if (info >> 32 != 0)
+          relopt_put64 (
+              p + 8, (uint64_t)remap[info >> 32] << 32 | (uint32_t)info, big);
+      }
+    else
+      {
+        uint32_t sym = relopt_get32 (p + 8, false);
+        if (sym != 0)
+          relopt_put32 (p + 8, remap[sym], false);
+      }
 }
 
 void
@@ -402,29 +439,34 @@ relopt_image_rel_fill (const relopt_image *img, uint32_t idx, uint64_t first,
 {
   const struct relopt_section *s = &img->sec[idx];
   size_t ent = relopt_image_rel_entsize (img, s->sh_type);
-  uint64_t j;
+  const uint32_t *order = s->rel_order ? s->rel_order + first : NULL;
 
-  if (s->rel_order == NULL)
+  /* Elf32_Rel, Elf32_Rela, Elf64_Rel, Elf64_Rela.  */
+  if (order == NULL)
     memcpy (out, s->data + first * ent, count * ent);
+  else if (ent == 8)
+    rel_gather (out, s->data, order, count, 8);
+  else if (ent == 12)
+    rel_gather (out, s->data, order, count, 12);
+  else if (ent == 16)
+    rel_gather (out, s->data, order, count, 16);
   else
-    for (j = 0; j < count; j++)
-      {
-        if (j + RELOPT_PREFETCH_AHEAD < count)
-          relopt_prefetch (
-              s->data
-              + (uint64_t)s->rel_order[first + j + RELOPT_PREFETCH_AHEAD]
-                    * ent);
-        memcpy (out + j * ent,
-                s->data + (uint64_t)s->rel_order[first + j] * ent, ent);
-      }
-  if (s->rel_remap)
-    for (j = 0; j < count; j++)
-      {
-        unsigned char *p = out + j * ent;
-        uint32_t sym = rel_sym (img, p);
-        if (sym != 0)
-          relopt_image_set_rel_sym (img, p, img->rel_remap[sym]);
-      }
+    rel_gather (out, s->data, order, count, 24);
+  if (!s->rel_remap)
+    return;
+  if (mips64el (img))
+    rel_remap (out, count, ent, img->rel_remap, REL_SYM_MIPS64EL, false);
+  else if (img->elfclass == RELOPT_ELFCLASS32)
+    {
+      if (img->big)
+        rel_remap (out, count, ent, img->rel_remap, REL_SYM32, true);
+      else
+        rel_remap (out, count, ent, img->rel_remap, REL_SYM32, false);
+    }
+  else if (img->big)
+    rel_remap (out, count, ent, img->rel_remap, REL_SYM64, true);
+  else
+    rel_remap (out, count, ent, img->rel_remap, REL_SYM64, false);
 }
 
 /* Drop section S's pending relocation changes.  */

@@ -211,6 +211,21 @@ void relopt_image_get_rel (const relopt_image *img, uint32_t sh_type,
 void relopt_image_set_rel_sym (const relopt_image *img, unsigned char *p,
                                uint32_t sym);
 
+/* r_type of the relocation entry at P, as relopt_image_get_rel reads it,
+   without the other fields: the branch order reads every entry's type
+   and decodes only the branches.  ELFCLASS32: the low byte of r_info;
+   MIPS64 little-endian: r_type, r_type2, r_type3 packed as bfd does;
+   other ELFCLASS64: the low half of r_info.  */
+static inline uint32_t
+relopt_image_rel_type (const relopt_image *img, const unsigned char *p)
+{
+  if (img->elfclass == RELOPT_ELFCLASS32)
+    return relopt_get32 (p + 4, img->big) & 0xff;
+  if (img->e_machine == RELOPT_EM_MIPS && !img->big)
+    return (uint32_t)p[15] | (uint32_t)p[14] << 8 | (uint32_t)p[13] << 16;
+  return (uint32_t)relopt_get64 (p + 8, img->big);
+}
+
 /* The index of the first entry of relocation section IDX whose r_sym
    (as relopt_image_get_rel reads it) is LIMIT or more, or the entry
    count when there is none: the parser's bounds check, one load and

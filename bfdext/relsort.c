@@ -236,14 +236,17 @@ collect_keys (const relopt_image *img, uint32_t idx, struct scratch *sc,
   sc->keys = keys;
   for (j = 0; j < n; j++)
     {
+      const unsigned char *p = s->data + j * ent;
       struct relopt_rel r;
       int rc;
-      relopt_image_get_rel (img, s->sh_type, s->data + j * ent, &r);
-      if (!is_branch (img, &c, r.type))
+      /* The type first: most relocations are not branches, and need
+         no more than their position.  */
+      if (!is_branch (img, &c, relopt_image_rel_type (img, p)))
         {
           rest[nrest++] = (uint32_t)j;
           continue;
         }
+      relopt_image_get_rel (img, s->sh_type, p, &r);
       r.sym = relopt_image_rel_sym_out (img, idx, r.sym);
       rc = branch_key (img, idx, &c, j, &r, &keys[nb], err);
       if (rc)

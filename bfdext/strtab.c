@@ -117,9 +117,11 @@ tie_cmp (const char *const *names, const struct srec *x, const struct srec *y)
 }
 
 /* Sort the run R[0..N) of records with equal tails in the table order:
-   by the
-   next 8 bytes of each name (tie_cmp), a bottom-up merge sort through
-   TMP (N records); the result is in R, tails restored.  */
+   by the next 8 bytes of each name (tie_cmp), a bottom-up merge sort
+   through TMP (N records); the result is in R, tails restored.  A run
+   already in order is left as it is after one comparison a record: the
+   radix sort is stable and the records come in index order, so a run of
+   one name repeated (armhf's thousands of `$a' and `$d') always is.  */
 static void
 sort_ties (const char *const *names, struct srec *r, struct srec *tmp,
            size_t n)
@@ -130,7 +132,9 @@ sort_ties (const char *const *names, struct srec *r, struct srec *tmp,
 
   for (i = 0; i < n; i++)
     r[i].tail = r[i].len > 8 ? rev_tail (names[r[i].idx], r[i].len - 8) : 0;
-  for (w = 1; w < n; w *= 2)
+  for (i = 1; i < n && tie_cmp (names, &r[i - 1], &r[i]) < 0; i++)
+    ;
+  for (w = i < n ? 1 : n; w < n; w *= 2)
     {
       for (i = 0; i < n; i += 2 * w)
         {

@@ -124,6 +124,9 @@ START_TEST (test_read_sample)
             ck_assert_uint_eq (r.r_offset, e.offset);
             ck_assert_uint_eq (r.sym, e.sym);
             ck_assert_uint_eq (r.type, e.type);
+            ck_assert_uint_eq (
+                relopt_image_rel_type (img, img->sec[i].data + j * ent),
+                e.type);
             ck_assert_int_eq (r.addend, e.addend);
           }
       }
