@@ -68,18 +68,24 @@ static struct addr_key *
 sort_by_value (struct addr_key *k, struct addr_key *tmp, size_t n)
 {
   uint32_t count[8][256];
+  uint64_t differ = 0;
   unsigned d, b;
   size_t i;
 
+  /* The bytes in which some value differs from the first: only those
+     are counted and sorted on.  */
+  for (i = 1; i < n; i++)
+    differ |= k[i].value ^ k[0].value;
   memset (count, 0, sizeof count);
-  for (i = 0; i < n; i++)
-    for (d = 0; d < 8; d++)
-      count[d][(k[i].value >> (8 * d)) & 0xff]++;
+  for (d = 0; d < 8; d++)
+    if ((differ >> (8 * d)) & 0xff)
+      for (i = 0; i < n; i++)
+        count[d][(k[i].value >> (8 * d)) & 0xff]++;
   for (d = 0; d < 8; d++)
     {
       uint32_t sum = 0, x;
       struct addr_key *t;
-      if (n == 0 || count[d][(k[0].value >> (8 * d)) & 0xff] == n)
+      if (((differ >> (8 * d)) & 0xff) == 0)
         continue;
       for (b = 0; b < 256; b++)
         {
@@ -97,8 +103,8 @@ sort_by_value (struct addr_key *k, struct addr_key *tmp, size_t n)
 }
 
 int
-relopt_addrorder_build (const relopt_image *img, unsigned char **bufp,
-                        size_t *lenp, uint32_t *countp,
+relopt_addrorder_build (const relopt_image *img, const unsigned char *indexed,
+                        unsigned char **bufp, size_t *lenp, uint32_t *countp,
                         struct relopt_error *err)
 {
   /* Buckets: the real sections, then the 256 reserved indices.  */
@@ -120,7 +126,7 @@ relopt_addrorder_build (const relopt_image *img, unsigned char **bufp,
     {
       struct relopt_sym s;
 
-      if (!relopt_image_sym_sysv_hashed (img, i))
+      if (!(indexed ? indexed[i] : relopt_image_sym_sysv_hashed (img, i)))
         continue;
       relopt_image_get_sym (img, i, &s);
       keys[n].bucket = section_bucket (&s, img->shnum);

@@ -23,11 +23,14 @@ bool relopt_addrorder_wanted (const relopt_image *img,
    that moves symbols): the indices of the symbols Linux's
    find_kallsyms_symbol() considers (rlo_sym_indexed: defined,
    named, not a Linux mapping symbol), ascending by (section key,
-   st_value, index), each a 4-byte word in IMG's byte order.  *BUFP gets
-   a malloc'd buffer the caller owns (non-NULL also when empty), *LENP its
+   st_value, index), each a 4-byte word in IMG's byte order.  INDEXED is
+   NULL, or IMG->nsyms flags a symbol as relopt_image_sym_sysv_hashed
+   gives them (made once for .hash and this table).  *BUFP gets a
+   malloc'd buffer the caller owns (non-NULL also when empty), *LENP its
    size in bytes (4 per symbol), *COUNTP (may be NULL) the number of
    symbols.  Errors: RELOPT_E_NOMEM.  */
-int relopt_addrorder_build (const relopt_image *img, unsigned char **bufp,
+int relopt_addrorder_build (const relopt_image *img,
+                            const unsigned char *indexed, unsigned char **bufp,
                             size_t *lenp, uint32_t *countp,
                             struct relopt_error *err);
 

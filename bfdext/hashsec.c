@@ -199,30 +199,41 @@ tally_mean (const struct chain_tally *c)
   return c->used ? (double)c->total / c->used : 0.0;
 }
 
+/* Which symbols .hash chains and .addrorder lists, the same set
+   (doc/design.md 2 and 9): NSYMS flags from relopt_image_sym_sysv_hashed,
+   made once for both tables, or NULL without memory.  */
+static unsigned char *
+indexed_flags (const relopt_image *img)
+{
+  unsigned char *f = calloc (img->nsyms ? img->nsyms : 1, 1);
+  uint32_t i;
+
+  for (i = 1; f != NULL && i < img->nsyms; i++)
+    f[i] = relopt_image_sym_sysv_hashed (img, i);
+  return f;
+}
+
+/* .hash over the symbols INDEXED flags (indexed_flags).  */
 static int
-build_sysv (relopt_image *img, uint32_t *idx, struct relopt_stats *stats,
-            struct relopt_error *err)
+build_sysv (relopt_image *img, const unsigned char *indexed, uint32_t *idx,
+            struct relopt_stats *stats, struct relopt_error *err)
 {
   struct relopt_sysv_table t;
   struct chain_tally c = { 0, 0, 0 };
   unsigned entsize = relopt_image_hash_entsize (img);
   const char **names = relopt_image_sym_names (img);
-  unsigned char *hashed = calloc (img->nsyms ? img->nsyms : 1, 1), *buf;
+  unsigned char *buf;
   uint32_t i, j, len;
   size_t size;
   int rc = 0;
 
-  if (names == NULL || hashed == NULL)
+  if (names == NULL)
     rc = relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
   for (i = 1; rc == 0 && i < img->nsyms; i++)
-    {
-      hashed[i] = relopt_image_sym_sysv_hashed (img, i);
-      stats->sysv_nhashed += hashed[i];
-    }
+    stats->sysv_nhashed += indexed[i];
   if (rc == 0)
-    rc = relopt_sysv_build (names, hashed, img->nsyms, &t, err);
+    rc = relopt_sysv_build (names, indexed, img->nsyms, &t, err);
   free (names);
-  free (hashed);
   if (rc)
     return rc;
   for (i = 0; i < t.nbucket; i++)
@@ -282,16 +293,19 @@ build_gnu (relopt_image *img, const uint32_t *gnu_hash, uint32_t symoffset,
                         is64 ? 8 : 4, is64 ? 0 : 4, buf, len, err);
 }
 
-/* .addrorder (doc/design.md 9): 4-byte words, for every class.  */
+/* .addrorder (doc/design.md 9) of the symbols INDEXED flags: 4-byte
+   words, for every class.  */
 static int
-build_addrorder (relopt_image *img, uint32_t *idx, struct relopt_stats *stats,
+build_addrorder (relopt_image *img, const unsigned char *indexed,
+                 uint32_t *idx, struct relopt_stats *stats,
                  struct relopt_error *err)
 {
   unsigned char *buf;
   size_t len;
   int rc;
 
-  rc = relopt_addrorder_build (img, &buf, &len, &stats->addrorder_count, err);
+  rc = relopt_addrorder_build (img, indexed, &buf, &len,
+                               &stats->addrorder_count, err);
   if (rc)
     return rc;
   return install_table (img, idx, ".addrorder", RELOPT_SHT_RELOPT_ADDRORDER, 4,
@@ -341,14 +355,19 @@ relopt_hash_sections_build (relopt_image *img, unsigned style,
                             struct relopt_stats *stats,
                             struct relopt_error *err)
 {
+  unsigned char *indexed = NULL;
   int rc;
 
   rc = name_tables (img, hs, style, err);
+  if (rc == 0 && (style & (RELOPT_HASH_SYSV | RELOPT_TABLE_ADDRORDER))
+      && (indexed = indexed_flags (img)) == NULL)
+    rc = relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
   if (rc == 0 && (style & RELOPT_HASH_SYSV))
-    rc = build_sysv (img, &hs->sysv, stats, err);
+    rc = build_sysv (img, indexed, &hs->sysv, stats, err);
   if (rc == 0 && (style & RELOPT_HASH_GNU))
     rc = build_gnu (img, gnu_hash, symoffset, &hs->gnu, stats, err);
   if (rc == 0 && (style & RELOPT_TABLE_ADDRORDER))
-    rc = build_addrorder (img, &hs->addr, stats, err);
+    rc = build_addrorder (img, indexed, &hs->addr, stats, err);
+  free (indexed);
   return rc;
 }

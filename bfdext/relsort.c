@@ -134,39 +134,49 @@ is_branch (const relopt_image *img, const struct section_ctx *c, uint32_t type)
   return relopt_is_branch_reloc (img->e_machine, img->elfclass, type);
 }
 
+/* Why relocation J of section IDX (whose context is C; R decoded) has
+   no key: the error branch_key returns.  Out of line, so the key's path
+   carries no message buffer (and no stack-protector check) a call.  */
+static int __attribute__ ((noinline, cold))
+branch_key_error (const relopt_image *img, uint32_t idx,
+                  const struct section_ctx *c, uint64_t j,
+                  const struct relopt_rel *r, struct relopt_error *err)
+{
+  const struct relopt_section *s = &img->sec[idx], *t = c->t;
+  char lb[96];
+
+  if (!c->t_ok || r->r_offset > t->sh_size || t->sh_size - r->r_offset < 4)
+    return relopt_set_error (err, RELOPT_E_FORMAT,
+                             "%s: branch relocation %llu at offset "
+                             "0x%llx is outside its target section %u",
+                             relopt_section_label (img, idx, lb, sizeof lb),
+                             (unsigned long long)j,
+                             (unsigned long long)r->r_offset, s->sh_info);
+  return relopt_set_error (err, RELOPT_E_FORMAT,
+                           "%s: branch relocation %llu applies to "
+                           "section %u (type 0x%x), whose contents "
+                           "relopt rewrites",
+                           relopt_section_label (img, idx, lb, sizeof lb),
+                           (unsigned long long)j, s->sh_info, t->sh_type);
+}
+
 /* Compute the key of relocation R (at index J of section IDX, whose
    context is C).  */
-static int
+static inline int
 branch_key (const relopt_image *img, uint32_t idx, const struct section_ctx *c,
             uint64_t j, const struct relopt_rel *r, struct branch_key *k,
             struct relopt_error *err)
 {
-  const struct relopt_section *s = &img->sec[idx];
-  char lb[96];
-
   k->key.type = r->type;
   k->key.sym = r->sym;
   k->pos = j;
   k->key.addend = r->addend;
-  if (s->sh_type == RELOPT_SHT_REL)
+  if (img->sec[idx].sh_type == RELOPT_SHT_REL)
     {
       const struct relopt_section *t = c->t;
-      if (!c->t_ok || r->r_offset > t->sh_size || t->sh_size - r->r_offset < 4)
-        return relopt_set_error (
-            err, RELOPT_E_FORMAT,
-            "%s: branch relocation %llu at offset "
-            "0x%llx is outside its target section %u",
-            relopt_section_label (img, idx, lb, sizeof lb),
-            (unsigned long long)j, (unsigned long long)r->r_offset,
-            s->sh_info);
-      if (c->t_rewrites)
-        return relopt_set_error (
-            err, RELOPT_E_FORMAT,
-            "%s: branch relocation %llu applies to "
-            "section %u (type 0x%x), whose contents "
-            "relopt rewrites",
-            relopt_section_label (img, idx, lb, sizeof lb),
-            (unsigned long long)j, s->sh_info, t->sh_type);
+      if (!c->t_ok || r->r_offset > t->sh_size || t->sh_size - r->r_offset < 4
+          || c->t_rewrites)
+        return branch_key_error (img, idx, c, j, r, err);
       k->key.addend = relopt_arm_rel_addend_key (
           r->type, t->data + r->r_offset, c->code_big);
     }
@@ -257,10 +267,13 @@ collect_keys (const relopt_image *img, uint32_t idx, struct scratch *sc,
   return 0;
 }
 
+/* Whether A and B have the same key: rlo_branch_key_cmp's 0, field by
+   field, without the call.  */
 static bool
 same_target (const struct branch_key *a, const struct branch_key *b)
 {
-  return rlo_branch_key_cmp (&a->key, &b->key) == 0;
+  return a->key.type == b->key.type && a->key.sym == b->key.sym
+         && a->key.addend == b->key.addend;
 }
 
 /* At most this many distinct branch types take the counting sort.  */

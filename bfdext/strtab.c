@@ -186,8 +186,9 @@ is_suffix (const char *const *names, const struct srec *s,
 /* An LSD radix sort of R[0..N) by tail, BITS (8 or 16) a pass, through
    TMP (N records), skipping the digits all tails share; COUNT holds
    64 / BITS rows of 2^BITS zeroed counters.  Returns the sorted array
-   (R or TMP).  */
-static struct srec *
+   (R or TMP).  Inline, so that with a constant BITS the digit loops
+   unroll (callgrind: 1.7% of a rewrite's instructions, armhf).  */
+static inline struct srec *
 radix_sort (struct srec *r, struct srec *tmp, size_t n, unsigned bits,
             uint32_t *count)
 {

@@ -23,11 +23,14 @@ split_symbols (const relopt_image *img, uint32_t *new_to_old,
   uint32_t first_global = img->sec[img->symtab].sh_info, i;
 
   *n = *nhashed = 0;
-  for (i = 0; i < img->nsyms; i++)
+  /* Index 0 and the locals keep their places, undecoded.  */
+  for (i = 0; i < img->nsyms && i < first_global; i++)
+    new_to_old[(*n)++] = i;
+  for (; i < img->nsyms; i++)
     {
       struct relopt_sym s;
       relopt_image_get_sym (img, i, &s);
-      if (i < first_global || !relopt_sym_gnu_hashed (&s))
+      if (!relopt_sym_gnu_hashed (&s))
         new_to_old[(*n)++] = i;
       else
         {

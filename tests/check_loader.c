@@ -2104,8 +2104,8 @@ START_TEST (test_addrorder_build_random)
     }
   eo_write (&o, &buf, &len);
   ck_assert_int_eq (relopt_image_read_mem (buf, len, &img, &err), 0);
-  ck_assert_int_eq (relopt_addrorder_build (img, &out, &olen, &count, &err),
-                    0);
+  ck_assert_int_eq (
+      relopt_addrorder_build (img, NULL, &out, &olen, &count, &err), 0);
   qsort (want, n, sizeof *want, build_key_cmp);
   ck_assert_uint_eq (count, n);
   ck_assert_uint_eq (olen, 4 * (size_t)n);
@@ -2118,6 +2118,50 @@ START_TEST (test_addrorder_build_random)
   free (buf);
   eo_free (&o);
   free (want);
+}
+END_TEST
+
+/* relopt_addrorder_build where a byte differs in one value only (the
+   second, the last, the first): the radix sort must not skip that byte.
+   Three symbols in .text, by hand.  */
+static const uint64_t one_differs[][3] = {
+  { 5, 5 + (1ull << 40), 5 },
+  { 5, 5, 4 },
+  { 5 + (1ull << 56), 5, 5 },
+};
+static const uint32_t one_differs_want[][3] = {
+  { 1, 3, 2 },
+  { 3, 1, 2 },
+  { 2, 3, 1 },
+};
+
+START_TEST (test_addrorder_build_one_differs)
+{
+  struct relopt_error err;
+  struct eo_obj o;
+  relopt_image *img;
+  unsigned char *buf, *out;
+  size_t len, olen;
+  uint32_t count, t, k;
+
+  eo_init (&o, EO_CLASS64, false, EO_EM_X86_64);
+  t = eo_add_sec (&o, ".text", EO_SHT_PROGBITS, 6, NULL, 16, 0, 0, 1, 0);
+  eo_add_symtab (&o);
+  eo_add_sym (&o, "f", one_differs[_i][0], 0, 1 /* STB_GLOBAL */, 0, t);
+  eo_add_sym (&o, "g", one_differs[_i][1], 0, 1, 0, t);
+  eo_add_sym (&o, "h", one_differs[_i][2], 0, 1, 0, t);
+  eo_write (&o, &buf, &len);
+  ck_assert_int_eq (relopt_image_read_mem (buf, len, &img, &err), 0);
+  ck_assert_int_eq (
+      relopt_addrorder_build (img, NULL, &out, &olen, &count, &err), 0);
+  ck_assert_uint_eq (count, 3);
+  for (k = 0; k < 3; k++)
+    ck_assert_uint_eq (eo_get (out + 4 * k, 4, false),
+                       one_differs_want[_i][k]);
+  free (out);
+  relopt_image_free (img);
+  free (buf);
+  eo_free (&o);
 }
 END_TEST
 
@@ -2223,6 +2267,8 @@ loader_suite (void)
   tcase_add_loop_test (core, test_hash_known, 0, ARRAY_SIZE (hash_known));
   tcase_add_test (core, test_sysv_hash_gabi);
   tcase_add_loop_test (core, test_addrorder_build_random, 0, 16);
+  tcase_add_loop_test (core, test_addrorder_build_one_differs, 0,
+                       ARRAY_SIZE (one_differs));
   tcase_add_loop_test (core, test_builders_validate, 0,
                        (int)ARRAY_SIZE (shapes) * 8);
   tcase_add_test (core, test_sysv_first_of_name);
