@@ -219,6 +219,49 @@ from_env (const char *arg)
   return "";
 }
 
+/* Whether the argument word P (a pointer of the argument vector) is one
+   of $RELOPT_FLAGS's words: getopt_long permutes the vector, not the
+   words.  */
+static bool
+is_env_word (const char *p)
+{
+  size_t i;
+
+  for (i = 0; env_words && env_words[i]; i++)
+    if (env_words[i] == p)
+      return true;
+  return false;
+}
+
+/* After getopt_long returned option ID with the value OPTARG from ARGV:
+   2 after a usage message when the option came from $RELOPT_FLAGS and
+   is -o/--output in any spelling, or took its value from the next word
+   (a value-taking option at the variable's end took the command line's
+   first word: RELOPT_FLAGS=--output replaced the first FILE with the
+   rewrite of the second, exit 0; a fresh user's finding, 2026-12-05);
+   else -1.  */
+static int
+env_option_error (enum relopt_option_id id, const char *optarg, char **argv)
+{
+  bool separate = optarg == argv[optind - 1];
+  const char *word = separate ? argv[optind - 2] : argv[optind - 1];
+
+  if (!is_env_word (word))
+    return -1;
+  if (id == RELOPT_OPTION_OUTPUT || separate)
+    {
+      fprintf (stderr,
+               "%s: RELOPT_FLAGS: '%s' %s (only options, values as "
+               "--option=VALUE; no -o)\n",
+               program_name, word,
+               id == RELOPT_OPTION_OUTPUT ? "is not allowed there"
+                                          : "needs its value in the same "
+                                            "word");
+      return 2;
+    }
+  return -1;
+}
+
 static void
 free_env_argv (void)
 {
@@ -558,6 +601,9 @@ cmd_parse_command_line (int argc, char **argv, struct cmd_command *cmd)
     {
       if (c == ':' || c == '?')
         return getopt_error (c, argv);
+      st = optarg ? env_option_error (option_id (c), optarg, argv) : -1;
+      if (st >= 0)
+        return st;
       st = apply_command_option (cmd, option_id (c), optarg);
       if (st >= 0)
         return st;
