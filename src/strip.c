@@ -10,7 +10,7 @@
 #include <config.h>
 #include "strip.h"
 #include "iberty.h"
-#include <dirent.h>
+#include <ftw.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -93,28 +93,24 @@ cmd_write_temp (const unsigned char *buf, size_t len, char **pathp,
   return 0;
 }
 
-/* Remove DIR and the plain files in it (strip's own temporary files
-   when it was killed).  */
+/* nftw callback: remove PATH, a file or an emptied directory.  */
+static int
+remove_entry (const char *path, const struct stat *sb ATTRIBUTE_UNUSED,
+              int flag ATTRIBUTE_UNUSED, struct FTW *ftw ATTRIBUTE_UNUSED)
+{
+  remove (path);
+  return 0;
+}
+
+/* Remove DIR, relopt's private directory, and whatever the strip
+   program left in it: its own temporary files when it was killed, or a
+   directory where the scratch file was to be (relopt left the whole
+   directory behind then: a fresh user's finding, 2026-12-05).  Depth
+   first, symbolic links removed, not followed, one filesystem.  */
 static void
 remove_dir (const char *dir)
 {
-  DIR *d = opendir (dir);
-  struct dirent *de;
-
-  if (d)
-    {
-      while ((de = readdir (d)) != NULL)
-        {
-          char *p;
-          if (strcmp (de->d_name, ".") == 0 || strcmp (de->d_name, "..") == 0)
-            continue;
-          p = concat (dir, "/", de->d_name, NULL);
-          unlink (p);
-          free (p);
-        }
-      closedir (d);
-    }
-  rmdir (dir);
+  nftw (dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS | FTW_MOUNT);
 }
 
 /* A new private temporary directory (malloc'd name) in *DIRP.  */
@@ -242,6 +238,7 @@ cmd_run_strip (const char *option, const char *path, const unsigned char *buf,
 {
   const char *prog = cmd_strip_program ();
   char *dir = NULL, *copy = NULL, *out;
+  struct stat st;
   int rc;
 
   *outp = NULL;
@@ -269,10 +266,15 @@ cmd_run_strip (const char *option, const char *path, const unsigned char *buf,
     copy = concat ("./", path, NULL);
   if (rc == 0)
     rc = run_prog (prog, option, copy ? copy : path, out, err);
-  if (rc == 0 && access (out, F_OK) != 0)
+  if (rc == 0 && lstat (out, &st) != 0)
     rc = relopt_set_error (err, RELOPT_E_IO,
                            "'%s %s -o OUT' exited 0 but wrote no OUT; file "
                            "not changed",
+                           prog, option);
+  else if (rc == 0 && !S_ISREG (st.st_mode))
+    rc = relopt_set_error (err, RELOPT_E_IO,
+                           "'%s %s -o OUT' exited 0 but OUT is not a "
+                           "regular file; file not changed",
                            prog, option);
   if (rc == 0)
     rc = relopt_read_whole_file (out, outp, outlenp, err);
