@@ -190,9 +190,16 @@ lzma_run (lzma_stream *s, enum cmd_zformat fmt, const unsigned char *in,
         }
       if (r != LZMA_OK)
         {
+          /* liblzma cannot tell a cut stream from a complete one
+             followed by a few bytes that are not a stream (xz says
+             "Unexpected end of input" for both): the message names
+             both (it said "truncated" for the second: a fresh user's
+             finding, 2026-12-05).  */
           rc = corrupt (fmt,
-                        r == LZMA_BUF_ERROR ? "truncated"
-                                            : "corrupt data (liblzma)",
+                        r == LZMA_BUF_ERROR
+                            ? "truncated, or followed by bytes that are "
+                              "not xz data"
+                            : "corrupt data (liblzma)",
                         err);
           goto fail;
         }
