@@ -72,6 +72,7 @@
 #include <string.h>
 
 #define SHF_INFO_LINK 0x40u
+#define SHF_LINK_ORDER 0x80u
 #define STB_GLOBAL 1
 #define STB_WEAK 2
 #define STB_GNU_UNIQUE 10
@@ -628,8 +629,8 @@ assemble (struct strip *st, unsigned char *symbuf, unsigned char *strbuf,
       char lb2[96];
 
       if (st->newsec[i] != 0 && st->role[i] != ROLE_RELOC
-          && st->role[i] != ROLE_GROUP && s->sh_link != 0
-          && st->newsec[s->sh_link] == 0)
+          && st->role[i] != ROLE_GROUP && (s->sh_flags & SHF_LINK_ORDER)
+          && s->sh_link != 0 && st->newsec[s->sh_link] == 0)
         {
           free (out);
           return refuse (
@@ -658,7 +659,14 @@ assemble (struct strip *st, unsigned char *symbuf, unsigned char *strbuf,
         out[to].sh_link = st->new_symtab;
       else
         {
-          out[to].sh_link = s->sh_link ? st->newsec[s->sh_link] : 0;
+          /* BFD writes a section's sh_link for the types it knows and for
+             SHF_LINK_ORDER (bfd/elf.c, assign_section_numbers); any other
+             section's comes out 0, whatever the input said (relopt
+             renumbered it, or refused it when it named a removed
+             section: a fresh user's finding, 2026-12-05).  */
+          out[to].sh_link = (s->sh_flags & SHF_LINK_ORDER) && s->sh_link
+                                ? st->newsec[s->sh_link]
+                                : 0;
           if ((s->sh_flags & SHF_INFO_LINK) != 0 && s->sh_info != 0
               && s->sh_info < img->shnum)
             out[to].sh_info = st->newsec[s->sh_info];
@@ -668,6 +676,11 @@ assemble (struct strip *st, unsigned char *symbuf, unsigned char *strbuf,
   out[st->new_symtab] = img->sec[img->symtab];
   out[st->new_strtab] = img->sec[img->strtab];
   out[st->new_shstrtab] = img->sec[img->shstrndx];
+  /* The string tables are BFD's own, made new: no sh_link or sh_info
+     (a .strtab sh_link the input set was copied, out of range after the
+     renumbering: a fresh user's finding, 2026-12-05).  */
+  out[st->new_strtab].sh_link = out[st->new_strtab].sh_info = 0;
+  out[st->new_shstrtab].sh_link = out[st->new_shstrtab].sh_info = 0;
   for (i = 1; i < img->shnum; i++)
     if (st->newsec[i] == 0)
       {
@@ -758,12 +771,19 @@ relopt_strip_image (relopt_image *img, unsigned mode, struct relopt_error *err)
   rc = classify (&st, err);
   if (rc == 0)
     rc = mark_sections (&st, err);
-  /* 2. Which symbols stay, locals first.  */
+  /* 2. Which symbols stay, locals first.  None: binutils strip then
+     writes no .symtab, which relopt's tables need (relopt wrote one with
+     the null symbol alone: a fresh user's finding, 2026-12-05).  */
   if (rc == 0)
     {
       mark_used_symbols (&st);
       rc = order_symbols (&st, err);
     }
+  if (rc == 0 && st.nnew <= 1)
+    rc = relopt_set_error (err, RELOPT_E_REFUSE,
+                           "the strip would remove every symbol (binutils "
+                           "strip then removes .symtab, which relopt's "
+                           "tables need); nothing written");
   /* 3. BFD's section order and names.  */
   if (rc == 0)
     rc = number_sections (&st, err);

@@ -104,6 +104,48 @@ cc_target aarch64-linux-gnu-
 as_target s390x-linux-gnu- testsuite/relopt.dump/s390x.s
 as_target mips64el-linux-gnuabi64- testsuite/relopt.dump/mips64el.s -mabi=64
 
+# sh_link values BFD does not keep (a fresh user's finding, 2026-12-05):
+# .strtab's, which relopt copied out of range after the renumbering, and
+# .comment's naming a .debug_* section, which relopt renumbered (or, for
+# a removed one, refused); strip writes 0 for both.  And an object whose
+# every symbol --strip-unneeded removes: strip then writes no .symtab,
+# which relopt needs, so relopt refuses it (it wrote a .symtab holding the
+# null symbol alone), the file unchanged.
+if have gcc && have strip; then
+  # set_link OBJ SECTION LINK: SECTION's sh_link (ELF64 little-endian).
+  set_link () {
+    python3 - "$@" <<'PY'
+import struct, sys
+path, name, link = sys.argv[1], sys.argv[2].encode(), int(sys.argv[3])
+b = bytearray(open(path, 'rb').read())
+shoff, = struct.unpack_from('<Q', b, 0x28)
+shentsize, shnum, shstrndx = struct.unpack_from('<HHH', b, 0x3a)
+stroff, = struct.unpack_from('<Q', b, shoff + shstrndx * shentsize + 0x18)
+for i in range(shnum):
+    h = shoff + i * shentsize
+    n, = struct.unpack_from('<I', b, h)
+    if b[stroff + n:stroff + n + len(name) + 1] == name + b'\0':
+        struct.pack_into('<I', b, h + 0x28, link)
+open(path, 'wb').write(b)
+PY
+  }
+  if gcc -g -O2 -c m.c -o stale.o; then
+    dbg=$(readelf -SW stale.o | sed -n 's/^ *\[ *\([0-9]*\)\] \.debug_info .*/\1/p')
+    cp stale.o stale2.o
+    set_link stale.o .strtab "$dbg" \
+      && same "gcc -g, .strtab's sh_link naming .debug_info" stale.o strip
+    set_link stale2.o .comment "$dbg" \
+      && same "gcc -g, .comment's sh_link naming .debug_info" stale2.o strip
+  fi
+  printf 'static int x = 1;\n__attribute__((used)) static int y = 2;\n' > nosym.c
+  if gcc -c nosym.c -o nosym.o && cp nosym.o nosym.sav; then
+    "$RELOPT" --strip-unneeded nosym.o 2> err; st=$?
+    [ $st = 1 ] && cmp -s nosym.o nosym.sav \
+      && grep -q "the strip would remove every symbol" err && ok \
+      || bad "every symbol unneeded: exit $st, $(cat err)"
+  fi
+fi
+
 # A group holding code and debug info (strip would shrink the group;
 # relopt refuses that): one line naming RELOPT_STRIP, file unchanged;
 # RELOPT_STRIP=strip then runs binutils strip instead.
