@@ -37,11 +37,13 @@
 #   `make fuzz', `make bench', `make check-bindeb' (a kernel package).
 #
 # Environment: RELOPT_SKIP_SAN=1 skips step 3, RELOPT_SKIP_REAL=1 step 4,
-# RELOPT_SKIP_DISTCHECK=1 step 5, RELOPT_SKIP_DEB=1 step 6.
+# RELOPT_SKIP_DISTCHECK=1 step 5, RELOPT_SKIP_DEB=1 step 6; JOBS (make's
+# parallel jobs in steps 2 and 3, default: the number of CPUs), as
+# scripts/quickstart.sh takes it.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
-jobs=$(nproc 2>/dev/null || echo 2)
+jobs=${JOBS:-$(nproc 2>/dev/null || echo 2)}
 
 step () { printf '\n==== %s ====\n' "$*"; }
 
