@@ -170,6 +170,7 @@ TESTSUITE_DUMP_TESTS = \
 	testsuite/relopt.dump/x86_64-named-table.s \
 	testsuite/relopt.dump/x86_64-overlap.d \
 	testsuite/relopt.dump/x86_64-rel-info.d \
+	testsuite/relopt.dump/x86_64-strip-link-zero.d \
 	testsuite/relopt.dump/x86_64-strip-link.d \
 	testsuite/relopt.dump/x86_64-strip-link.s \
 	testsuite/relopt.dump/x86_64-sysv.d \
