@@ -184,11 +184,8 @@ relopt_image_rewrites (const relopt_image *img, uint32_t idx)
 bool
 relopt_image_sym_sysv_hashed (const relopt_image *img, uint32_t idx)
 {
-  const unsigned char *p = relopt_image_sym_raw (img, idx);
-  uint16_t st_shndx = relopt_get16 (
-      p + (img->elfclass == RELOPT_ELFCLASS32 ? 14 : 6), img->big);
-
-  return rlo_sym_indexed (st_shndx, relopt_image_sym_name (img, idx));
+  return rlo_sym_indexed (relopt_image_sym_st_shndx (img, idx),
+                          relopt_image_sym_name (img, idx));
 }
 
 bool

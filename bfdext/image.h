@@ -190,13 +190,23 @@ relopt_image_sym_name (const relopt_image *img, uint32_t idx)
   return st_name < str->sh_size ? (const char *)str->data + st_name : "";
 }
 
-/* Symbol IDX's st_info, as relopt_image_get_sym gives it.  */
+/* Symbol IDX's st_info and raw 16-bit st_shndx (SHN_XINDEX not
+   resolved), as relopt_image_get_sym gives them.  */
 static inline unsigned char
 relopt_image_sym_info (const relopt_image *img, uint32_t idx)
 {
   const unsigned char *p = relopt_image_sym_raw (img, idx);
 
   return p[img->elfclass == RELOPT_ELFCLASS32 ? 12 : 4];
+}
+
+static inline uint16_t
+relopt_image_sym_st_shndx (const relopt_image *img, uint32_t idx)
+{
+  const unsigned char *p = relopt_image_sym_raw (img, idx);
+
+  return relopt_get16 (p + (img->elfclass == RELOPT_ELFCLASS32 ? 14 : 6),
+                       img->big);
 }
 
 /* Relocation sections: whether section IDX is SHT_REL or SHT_RELA linked

@@ -101,6 +101,8 @@ START_TEST (test_read_sample)
       ck_assert_str_eq (relopt_image_sym_name (img, i),
                         b->name ? b->name : "");
       ck_assert_uint_eq (relopt_image_sym_info (img, i), b->info);
+      ck_assert_uint_eq (relopt_image_sym_st_shndx (img, i),
+                         b->xindex ? EO_SHN_XINDEX : b->shndx);
       ck_assert_int_eq (relopt_image_sym_sysv_hashed (img, i),
                         rlo_sym_indexed (b->xindex ? EO_SHN_XINDEX : b->shndx,
                                          b->name ? b->name : "")
