@@ -478,11 +478,14 @@ relopt_pipeline (const struct relopt_route *r,
      signature and all: re-running relopt over a signed tree writes
      nothing (relopt 0.3 refused every signed module; a fresh user's
      finding of 2026-12-05).  A rewrite that changes it is refused as
-     relopt_rewrite refuses it (refuse_trailer).  */
+     relopt_rewrite refuses it (refuse_trailer).  A compressed module
+     too, whose signature is inside the compressed data (kbuild signs,
+     then compresses): the comparison is of the decompressed bytes, and
+     the file is left as it is (it was refused: a second fresh user's
+     finding, 2026-12-05).  */
   if (rc == 0 && !opts->drop_signature && img->trailer_len > 0
       && r->strip == NULL && opts->strip == RELOPT_STRIP_NONE
-      && r->outp == NULL && r->outpath == NULL && img->file_mapped
-      && in.fd >= 0)
+      && r->outp == NULL && r->outpath == NULL && img->file != NULL)
     {
       signed_opts = *opts;
       signed_opts.drop_signature = true;
