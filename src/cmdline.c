@@ -583,6 +583,47 @@ apply_command_option (struct cmd_command *cmd, enum relopt_option_id id,
     }
 }
 
+/* 2 after a usage message when $RELOPT_FLAGS holds --help, --version or
+   --plugin-path in any spelling (a cluster like -vh too), else -1: each
+   acts at once and ends the run, so every relopt the variable reaches,
+   kbuild's strip slot and DKMS's sign_file hook included, would exit 0
+   having done nothing (a second fresh user's finding, 2026-12-05).  The
+   words are parsed alone, with the command's tables LONGOPTS and
+   SHORTOPTS; what else is wrong in them the main parse reports.  */
+static int
+env_immediate_error (const struct option *longopts, const char *shortopts)
+{
+  int n = 0, c, st = -1;
+  char **v;
+
+  while (env_words && env_words[n])
+    n++;
+  if (n == 0)
+    return -1;
+  v = xmalloc ((size_t)(n + 2) * sizeof *v);
+  v[0] = (char *)program_name;
+  memcpy (v + 1, env_words, (size_t)n * sizeof *v);
+  v[n + 1] = NULL;
+  optind = 0; /* GNU getopt: start over */
+  while (st < 0
+         && (c = getopt_long (n + 1, v, shortopts, longopts, NULL)) != -1)
+    if (c != ':' && c != '?'
+        && (option_id (c) == RELOPT_OPTION_HELP
+            || option_id (c) == RELOPT_OPTION_VERSION
+            || option_id (c) == RELOPT_OPTION_PLUGIN_PATH))
+      {
+        fprintf (stderr,
+                 "%s: RELOPT_FLAGS: --help, --version and --plugin-path are "
+                 "not allowed there (each ends every run at once, rewriting "
+                 "nothing)\n",
+                 program_name);
+        st = 2;
+      }
+  free (v);
+  optind = 0;
+  return st;
+}
+
 /* Parse ARGV (ARGC words) into *CMD with the getopt table made from
    relopt_option_table.  Returns -1 when the FILEs are to be processed,
    else the exit status, as apply_command_option.  */
@@ -597,6 +638,9 @@ cmd_parse_command_line (int argc, char **argv, struct cmd_command *cmd)
   relopt_options_init (&cmd->opts);
   make_getopt_table (longopts, shortopts);
   opterr = 0; /* diagnose here, as "relopt: ...", not argv[0] */
+  st = env_immediate_error (longopts, shortopts);
+  if (st >= 0)
+    return st;
   while ((c = getopt_long (argc, argv, shortopts, longopts, NULL)) != -1)
     {
       if (c == ':' || c == '?')
