@@ -193,6 +193,14 @@ classify (struct strip *st, struct relopt_error *err)
           st->target[i] = t;
           st->reloc[t] = i;
         }
+      else if (is_reloc_type (s->sh_type))
+        /* Its symbol indices could not be renumbered: relopt kept it as
+           it was, naming other symbols of the new .symtab (a second
+           fresh user's finding, 2026-12-05).  */
+        return refuse (err,
+                       "%s is a relocation section linked to section %u, "
+                       "not .symtab",
+                       lb, s->sh_link);
       else if (s->sh_link != 0
                && (s->sh_link == img->symtab || s->sh_link == img->strtab
                    || s->sh_link == img->shstrndx))
@@ -667,9 +675,11 @@ assemble (struct strip *st, unsigned char *symbuf, unsigned char *strbuf,
           out[to].sh_link = (s->sh_flags & SHF_LINK_ORDER) && s->sh_link
                                 ? st->newsec[s->sh_link]
                                 : 0;
-          if ((s->sh_flags & SHF_INFO_LINK) != 0 && s->sh_info != 0
-              && s->sh_info < img->shnum)
-            out[to].sh_info = st->newsec[s->sh_info];
+          /* Nor does it write such a section's sh_info or SHF_INFO_LINK
+             (relopt kept or renumbered them: the same user's
+             finding).  */
+          out[to].sh_info = 0;
+          out[to].sh_flags &= ~(uint64_t)SHF_INFO_LINK;
         }
       s->data_owned = false; /* moved */
     }

@@ -112,11 +112,13 @@ as_target mips64el-linux-gnuabi64- testsuite/relopt.dump/mips64el.s -mabi=64
 # which relopt needs, so relopt refuses it (it wrote a .symtab holding the
 # null symbol alone), the file unchanged.
 if have gcc && have strip; then
-  # set_link OBJ SECTION LINK: SECTION's sh_link (ELF64 little-endian).
-  set_link () {
+  # set_shdr OBJ SECTION FIELD VALUE: SECTION's sh_link, sh_info or
+  # sh_flags (ELF64 little-endian); a VALUE of |N ors N into the field.
+  set_shdr () {
     python3 - "$@" <<'PY'
 import struct, sys
-path, name, link = sys.argv[1], sys.argv[2].encode(), int(sys.argv[3])
+path, name, field, value = sys.argv[1], sys.argv[2].encode(), sys.argv[3], sys.argv[4]
+at, fmt = {'flags': (0x08, '<Q'), 'link': (0x28, '<I'), 'info': (0x2c, '<I')}[field]
 b = bytearray(open(path, 'rb').read())
 shoff, = struct.unpack_from('<Q', b, 0x28)
 shentsize, shnum, shstrndx = struct.unpack_from('<HHH', b, 0x3a)
@@ -125,17 +127,38 @@ for i in range(shnum):
     h = shoff + i * shentsize
     n, = struct.unpack_from('<I', b, h)
     if b[stroff + n:stroff + n + len(name) + 1] == name + b'\0':
-        struct.pack_into('<I', b, h + 0x28, link)
+        old, = struct.unpack_from(fmt, b, h + at)
+        new = old | int(value[1:], 0) if value[0] == '|' else int(value, 0)
+        struct.pack_into(fmt, b, h + at, new)
 open(path, 'wb').write(b)
 PY
   }
+  set_link () { set_shdr "$1" "$2" link "$3"; }
   if gcc -g -O2 -c m.c -o stale.o; then
     dbg=$(readelf -SW stale.o | sed -n 's/^ *\[ *\([0-9]*\)\] \.debug_info .*/\1/p')
-    cp stale.o stale2.o
+    cp stale.o stale2.o && cp stale.o info.o
     set_link stale.o .strtab "$dbg" \
       && same "gcc -g, .strtab's sh_link naming .debug_info" stale.o strip
     set_link stale2.o .comment "$dbg" \
       && same "gcc -g, .comment's sh_link naming .debug_info" stale2.o strip
+    # sh_info and SHF_INFO_LINK on a section that is not a relocation
+    # section: BFD writes neither (relopt kept or renumbered them: a
+    # second fresh user's finding, 2026-12-05).
+    set_shdr info.o .comment info 1 && set_shdr info.o .comment flags '|0x40' \
+      && same "gcc -g, .comment with sh_info and SHF_INFO_LINK" info.o strip
+  fi
+  # A relocation section not linked to .symtab: its symbol indices
+  # cannot be renumbered, so relopt refuses it (it kept them as they
+  # were, naming other symbols: a second fresh user's finding,
+  # 2026-12-05), the file unchanged.
+  if gcc -c m.c -o rl.o; then
+    set_link rl.o .rela.text 0 && cp rl.o rl.sav
+    for mode in --strip-debug --strip-unneeded; do
+      "$RELOPT" $mode rl.o 2> err; st=$?
+      [ $st = 1 ] && cmp -s rl.o rl.sav \
+        && grep -q "section [0-9]* '\.rela\.text' is a relocation section linked to section 0, not \.symtab" err && ok \
+        || bad "rela not linked to .symtab, $mode: exit $st, $(cat err)"
+    done
   fi
   printf 'static int x = 1;\n__attribute__((used)) static int y = 2;\n' > nosym.c
   if gcc -c nosym.c -o nosym.o && cp nosym.o nosym.sav; then
