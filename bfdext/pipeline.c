@@ -18,6 +18,7 @@
 #include "stripdebug.h"
 #include "strtab.h"
 #include "symorder.h"
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -331,6 +332,28 @@ parse_stripped (const struct relopt_route *r, const struct input *in,
   free (bare);
   if (rc == 0)
     rc = relopt_image_read_mem (out, outlen, imgp, err);
+  /* What is wrong is the strip program's output, not the file, which
+     was valid: say so (relopt named the file "not ELF", or advised
+     --drop-signature for bytes the program appended: a second fresh
+     user's finding, 2026-12-05).  */
+  if (rc == 0 && (*imgp)->trailer_len > 0)
+    {
+      rc = relopt_set_error (err, RELOPT_E_FORMAT,
+                             "the strip program's output has %llu bytes "
+                             "after the ELF data; file not changed",
+                             (unsigned long long)(*imgp)->trailer_len);
+      relopt_image_free (*imgp);
+      *imgp = NULL;
+    }
+  else if (rc && rc != RELOPT_E_NOMEM && err)
+    {
+      char why[sizeof err->msg];
+      snprintf (why, sizeof why, "%s", err->msg);
+      relopt_set_error (err, rc,
+                        "the strip program's output: %s; file not "
+                        "changed",
+                        why);
+    }
   free (out);
   return rc;
 }
