@@ -170,14 +170,17 @@ relopt_rewrite (relopt_image *img, const struct relopt_options *opts,
   memset (stats, 0, sizeof *stats);
   stats->file_bytes_before = img->file_size;
   stats->strtab_bytes_before = img->sec[img->strtab].sh_size;
-  stats->nsyms = img->nsyms;
 
   /* 1. A trailer (module signature) is dropped only when asked.  */
   rc = refuse_trailer (img, opts, stats, err);
   /* 1a. --strip-debug / --strip-unneeded, as binutils strip does it
-        (stripdebug.c); existing hash tables go with it.  */
+        (stripdebug.c); existing hash tables go with it.  The symbols
+        counted are the ones written, after the strip, as on the
+        RELOPT_STRIP route (it counted the input's: a second fresh
+        user's finding, 2026-12-05).  */
   if (rc == 0 && opts->strip != RELOPT_STRIP_NONE)
     rc = relopt_strip_image (img, opts->strip, err);
+  stats->nsyms = img->nsyms;
   /* 2. Existing tables: the ones at the end removed, others kept in
         place for rebuilding, or refused when not wanted.  .addrorder
         in Linux modules by default (doc/design.md 9).  */
@@ -282,11 +285,14 @@ parse_input (struct input *in, relopt_image **imgp, struct relopt_error *err)
    output is parsed.  A trailer is refused first as the rewrite would
    refuse it (the program would drop it silently); tables of an earlier
    run are removed first (with strip's output order they would no longer
-   be last, so a second run would differ from the first).  */
+   be last, so a second run would differ from the first).  *TRAILERP gets
+   the file's trailer length and *STRTABP its .strtab size, for --stats
+   (which reports the file, not the program's output).  */
 static int
 parse_stripped (const struct relopt_route *r, const struct input *in,
                 const struct relopt_options *opts, relopt_image **imgp,
-                uint64_t *trailerp, struct relopt_error *err)
+                uint64_t *trailerp, uint64_t *strtabp,
+                struct relopt_error *err)
 {
   struct relopt_stats scratch;
   struct relopt_options none = *opts;
@@ -305,6 +311,7 @@ parse_stripped (const struct relopt_route *r, const struct input *in,
       return rc;
     }
   *trailerp = img->trailer_len;
+  *strtabp = img->sec[img->strtab].sh_size;
   unsigned_file = img->trailer_len == 0;
   none.hash_style = RELOPT_HASH_NONE;
   none.hash_style_given = true;
@@ -475,7 +482,7 @@ relopt_pipeline (const struct relopt_route *r,
   struct relopt_layout lay;
   struct input in;
   relopt_image *img = NULL;
-  uint64_t trailer = 0;
+  uint64_t trailer = 0, strtab_before = 0;
   struct relopt_options signed_opts;
   const struct relopt_options *use = opts;
   bool keep_signed = false;
@@ -493,7 +500,7 @@ relopt_pipeline (const struct relopt_route *r,
   rc = read_input (r, &in, err);
   /* 2. Parse, after a strip program when one is named.  */
   if (rc == 0 && r->strip)
-    rc = parse_stripped (r, &in, opts, &img, &trailer, err);
+    rc = parse_stripped (r, &in, opts, &img, &trailer, &strtab_before, err);
   else if (rc == 0)
     rc = parse_input (&in, &img, err);
   /* 3. The passes.  A signed file rewritten in place without
@@ -520,6 +527,7 @@ relopt_pipeline (const struct relopt_route *r,
   if (rc == 0 && r->strip)
     {
       stats->file_bytes_before = in.elflen;
+      stats->strtab_bytes_before = strtab_before; /* the file's */
       stats->trailer_bytes = trailer;
     }
   /* 4. Layout.  */
