@@ -219,49 +219,6 @@ from_env (const char *arg)
   return "";
 }
 
-/* Whether the argument word P (a pointer of the argument vector) is one
-   of $RELOPT_FLAGS's words: getopt_long permutes the vector, not the
-   words.  */
-static bool
-is_env_word (const char *p)
-{
-  size_t i;
-
-  for (i = 0; env_words && env_words[i]; i++)
-    if (env_words[i] == p)
-      return true;
-  return false;
-}
-
-/* After getopt_long returned option ID with the value OPTARG from ARGV:
-   2 after a usage message when the option came from $RELOPT_FLAGS and
-   is -o/--output in any spelling, or took its value from the next word
-   (a value-taking option at the variable's end took the command line's
-   first word: RELOPT_FLAGS=--output replaced the first FILE with the
-   rewrite of the second, exit 0; a fresh user's finding, 2026-12-05);
-   else -1.  */
-static int
-env_option_error (enum relopt_option_id id, const char *optarg, char **argv)
-{
-  bool separate = optarg == argv[optind - 1];
-  const char *word = separate ? argv[optind - 2] : argv[optind - 1];
-
-  if (!is_env_word (word))
-    return -1;
-  if (id == RELOPT_OPTION_OUTPUT || separate)
-    {
-      fprintf (stderr,
-               "%s: RELOPT_FLAGS: '%s' %s (only options, values as "
-               "--option=VALUE; no -o)\n",
-               program_name, word,
-               id == RELOPT_OPTION_OUTPUT ? "is not allowed there"
-                                          : "needs its value in the same "
-                                            "word");
-      return 2;
-    }
-  return -1;
-}
-
 static void
 free_env_argv (void)
 {
@@ -583,15 +540,19 @@ apply_command_option (struct cmd_command *cmd, enum relopt_option_id id,
     }
 }
 
-/* 2 after a usage message when $RELOPT_FLAGS holds --help, --version or
-   --plugin-path in any spelling (a cluster like -vh too), else -1: each
-   acts at once and ends the run, so every relopt the variable reaches,
-   kbuild's strip slot and DKMS's sign_file hook included, would exit 0
-   having done nothing (a second fresh user's finding, 2026-12-05).  The
-   words are parsed alone, with the command's tables LONGOPTS and
-   SHORTOPTS; what else is wrong in them the main parse reports.  */
+/* $RELOPT_FLAGS's words parsed alone, with the command's tables LONGOPTS
+   and SHORTOPTS, before the command line: 2 after a usage message when
+   one of them is -o/--output in any spelling, takes its value from the
+   next word or has none (a value-taking option at the variable's end
+   took the command line's first word: RELOPT_FLAGS=--output replaced
+   the first FILE with the rewrite of the second, exit 0; a fresh user's
+   finding, 2026-12-05), or is --help, --version or --plugin-path, which
+   end a run at once (every relopt the variable reached, kbuild's strip
+   slot and DKMS's sign_file hook included, exited 0 having done
+   nothing; a second fresh user's finding); else -1.  Unknown options
+   are left to the main parse, which names them as the variable's.  */
 static int
-env_immediate_error (const struct option *longopts, const char *shortopts)
+env_flags_error (const struct option *longopts, const char *shortopts)
 {
   int n = 0, c, st = -1;
   char **v;
@@ -607,18 +568,34 @@ env_immediate_error (const struct option *longopts, const char *shortopts)
   optind = 0; /* GNU getopt: start over */
   while (st < 0
          && (c = getopt_long (n + 1, v, shortopts, longopts, NULL)) != -1)
-    if (c != ':' && c != '?'
-        && (option_id (c) == RELOPT_OPTION_HELP
-            || option_id (c) == RELOPT_OPTION_VERSION
-            || option_id (c) == RELOPT_OPTION_PLUGIN_PATH))
-      {
-        fprintf (stderr,
-                 "%s: RELOPT_FLAGS: --help, --version and --plugin-path are "
-                 "not allowed there (each ends every run at once, rewriting "
-                 "nothing)\n",
-                 program_name);
-        st = 2;
-      }
+    {
+      /* A missing value: getopt_long puts the option in optopt.  */
+      enum relopt_option_id id = option_id (c == ':' ? optopt : c);
+      /* The word the option was in: the one before its value's when
+         the value is a word of its own.  */
+      bool separate = c == ':' || (optarg != NULL && optarg == v[optind - 1]);
+      const char *word = v[optind - (c != ':' && separate ? 2 : 1)];
+      const char *why = NULL;
+
+      if (c == '?')
+        continue;
+      if (id == RELOPT_OPTION_OUTPUT)
+        why = "is not allowed there (only options, values as "
+              "--option=VALUE; no -o)";
+      else if (separate)
+        why = "needs its value in the same word (only options, values as "
+              "--option=VALUE; no -o)";
+      else if (id == RELOPT_OPTION_HELP || id == RELOPT_OPTION_VERSION
+               || id == RELOPT_OPTION_PLUGIN_PATH)
+        why = "is not allowed there (it ends every run at once, rewriting "
+              "nothing)";
+      if (why)
+        {
+          fprintf (stderr, "%s: RELOPT_FLAGS: '%s' %s\n", program_name, word,
+                   why);
+          st = 2;
+        }
+    }
   free (v);
   optind = 0;
   return st;
@@ -638,16 +615,13 @@ cmd_parse_command_line (int argc, char **argv, struct cmd_command *cmd)
   relopt_options_init (&cmd->opts);
   make_getopt_table (longopts, shortopts);
   opterr = 0; /* diagnose here, as "relopt: ...", not argv[0] */
-  st = env_immediate_error (longopts, shortopts);
+  st = env_flags_error (longopts, shortopts);
   if (st >= 0)
     return st;
   while ((c = getopt_long (argc, argv, shortopts, longopts, NULL)) != -1)
     {
       if (c == ':' || c == '?')
         return getopt_error (c, argv);
-      st = optarg ? env_option_error (option_id (c), optarg, argv) : -1;
-      if (st >= 0)
-        return st;
       st = apply_command_option (cmd, option_id (c), optarg);
       if (st >= 0)
         return st;
