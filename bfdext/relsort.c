@@ -9,7 +9,6 @@
 #include "relsort.h"
 #include "image.h"
 #include "../loader/relopt-loader.h"
-#include "prefetch.h"
 #include "threeway.h"
 #include <stdlib.h>
 #include <string.h>
@@ -81,6 +80,8 @@ enum
 struct branch_types
 {
   uint64_t bit[TABLED_TYPES / 64];
+  uint8_t rank[TABLED_TYPES]; /* a branch type's place among them */
+  uint32_t ntypes;            /* how many there are (ARM 5, AArch64 2) */
 };
 
 static void
@@ -88,10 +89,13 @@ branch_types_init (const relopt_image *img, struct branch_types *b)
 {
   uint32_t type;
 
-  memset (b->bit, 0, sizeof b->bit);
+  memset (b, 0, sizeof *b);
   for (type = 0; type < TABLED_TYPES; type++)
     if (relopt_is_branch_reloc (img->e_machine, img->elfclass, type))
-      b->bit[type / 64] |= (uint64_t)1 << (type % 64);
+      {
+        b->bit[type / 64] |= (uint64_t)1 << (type % 64);
+        b->rank[type] = (uint8_t)b->ntypes++;
+      }
 }
 
 /* What the keys of one relocation section need, found once a section
@@ -183,29 +187,79 @@ branch_key (const relopt_image *img, uint32_t idx, const struct section_ctx *c,
   return 0;
 }
 
+/* A branch relocation in the sort, 16 bytes: its (type, symbol) as one
+   number, TS = the type's rank among the machine's branch types (ranked
+   in ascending type order) * NSYMS + the symbol, which orders as (type,
+   symbol) do; its addend (rlo_branch_key's); its position in the
+   section.  */
+struct brec
+{
+  int64_t addend;
+  uint32_t ts;
+  uint32_t pos;
+};
+
+/* How a section's branches are split for the sort: by the high bits of
+   TS into at most 2^SPLIT_MAX_BITS buckets (a pass writing that many
+   streams keeps its pages in the TLB), each counted by its low SHIFT
+   bits (2^SPLIT_LOCAL_BITS counters, 32 KiB, while the buckets
+   suffice).  A bucket's records and counters then fit the cache, where
+   one counting sort over all symbols reads every record from memory at
+   random once the section outgrows the last cache: 35 MB of keys at 1M
+   symbols took 3.2M last-level misses of a rewrite's 11M (bench/README.md,
+   "Scaling").  */
+enum
+{
+  SPLIT_MAX_BITS = 10,
+  SPLIT_LOCAL_BITS = 13,
+  /* A bucket of at most this many records is sorted by insertion, not
+     counted: a section of a few branches costs no 2^SHIFT counters.  */
+  INSERTION_MAX = 24
+};
+
+struct split
+{
+  unsigned shift;    /* a bucket holds TS values of equal TS >> SHIFT */
+  uint32_t nbuckets; /* (max TS >> SHIFT) + 1 */
+};
+
+/* The split for TS values below NTS (ntypes * nsyms, at most 2^32).  */
+static void
+split_init (uint64_t nts, struct split *sp)
+{
+  unsigned bits = 0;
+
+  while (bits < 64 && nts > 1 && (nts - 1) >> bits != 0)
+    bits++;
+  sp->shift = bits <= SPLIT_LOCAL_BITS ? bits
+              : bits - SPLIT_LOCAL_BITS > SPLIT_MAX_BITS
+                  ? bits - SPLIT_MAX_BITS
+                  : SPLIT_LOCAL_BITS;
+  sp->nbuckets = nts > 1 ? (uint32_t)((nts - 1) >> sp->shift) + 1 : 1;
+}
+
 /* Scratch memory of one relopt_relsort_image run, grown as needed and
    reused from section to section: a page is first touched once, for the
    largest section, not once per section (a first touch is what costs
    most here: bench/README.md, "What a rewrite costs").  */
 struct scratch
 {
-  struct branch_key *keys; /* a section's branch keys, in file order */
-  uint32_t *by_sym;        /* indices into KEYS, by symbol */
-  uint32_t *by_type;       /* indices into KEYS, by (type, symbol) */
-  uint32_t *count;         /* NSYMS + 1 counters */
-  struct branch_key *run;  /* keys sorted by qsort */
+  struct brec *rec; /* a section's branches in file order */
+  struct brec *tmp; /* ... by bucket, or a bucket counted */
+  uint32_t *count;  /* 2^shift + 1 counters */
+  uint32_t *bucket; /* nbuckets + 1 bucket starts */
   struct branch_types types;
-  size_t keys_cap, by_sym_cap, by_type_cap, run_cap; /* entries */
+  struct split split;
+  size_t rec_cap, tmp_cap; /* entries */
 };
 
 static void
 scratch_free (struct scratch *sc)
 {
-  free (sc->keys);
-  free (sc->by_sym);
-  free (sc->by_type);
+  free (sc->rec);
+  free (sc->tmp);
   free (sc->count);
-  free (sc->run);
+  free (sc->bucket);
 }
 
 /* P (of *CAP entries of SIZE bytes) made to hold at least N entries:
@@ -224,251 +278,201 @@ grow (void *p, size_t *cap, size_t n, size_t size)
   return q;
 }
 
-/* Collect the branch keys of section IDX into SC->keys (*NP of them), in
+/* Whether A sorts after B: (TS, addend) as cmp_branch orders (type,
+   symbol, addend).  */
+static bool
+rec_after (const struct brec *a, const struct brec *b)
+{
+  return a->ts != b->ts ? a->ts > b->ts : a->addend > b->addend;
+}
+
+/* Collect the branches of section IDX into SC->rec (*NP of them), in
    file order, with the symbol indices the section will be written with
-   (a pending remap applied), and the positions of its other relocations
-   into REST, in order (the section's entry count less *NP of them).  */
+   (a pending remap applied), counting each bucket's records in
+   SC->bucket[1..], and the positions of the section's other relocations
+   into REST, in order (the entry count less *NP of them).  *IN_ORDER
+   tells whether the branches already are in order (relopt's output:
+   nothing to sort).  */
 static int
-collect_keys (const relopt_image *img, uint32_t idx, struct scratch *sc,
-              uint32_t *rest, uint64_t *np, struct relopt_error *err)
+collect_branches (const relopt_image *img, uint32_t idx, struct scratch *sc,
+                  uint32_t *rest, uint64_t *np, bool *in_order,
+                  struct relopt_error *err)
 {
   const struct relopt_section *s = &img->sec[idx];
   size_t ent = relopt_image_rel_entsize (img, s->sh_type);
   uint64_t n = s->sh_size / ent, j, nb = 0, nrest = 0;
-  struct branch_key *keys;
+  const unsigned shift = sc->split.shift;
+  uint32_t *bucket = sc->bucket;
+  struct brec *rec;
   struct section_ctx c;
+  char lb[96];
 
   *np = 0;
+  *in_order = true;
   section_ctx_init (img, idx, &sc->types, &c);
-  keys = grow (sc->keys, &sc->keys_cap, n, sizeof *keys);
-  if (keys == NULL)
+  rec = grow (sc->rec, &sc->rec_cap, n, sizeof *rec);
+  if (rec == NULL)
     return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
-  sc->keys = keys;
+  sc->rec = rec;
+  memset (bucket, 0, ((size_t)sc->split.nbuckets + 1) * sizeof *bucket);
   for (j = 0; j < n; j++)
     {
       const unsigned char *p = s->data + j * ent;
+      uint32_t type = relopt_image_rel_type (img, p);
       struct relopt_rel r;
+      struct branch_key k;
       int rc;
       /* The type first: most relocations are not branches, and need
          no more than their position.  */
-      if (!is_branch (img, &c, relopt_image_rel_type (img, p)))
+      if (!is_branch (img, &c, type))
         {
           rest[nrest++] = (uint32_t)j;
           continue;
         }
       relopt_image_get_rel (img, s->sh_type, p, &r);
       r.sym = relopt_image_rel_sym_out (img, idx, r.sym);
-      rc = branch_key (img, idx, &c, j, &r, &keys[nb], err);
+      rc = branch_key (img, idx, &c, j, &r, &k, err);
       if (rc)
         return rc;
+      /* The parser bounds every r_sym by .symtab and the remap is a
+         permutation of it; every branch type is tabled and ranked.  A
+         guard, so no counter is written out of bounds.  */
+      if (type >= TABLED_TYPES || r.sym >= img->nsyms)
+        return relopt_set_error (
+            err, RELOPT_E_FORMAT,
+            "%s: branch relocation %llu: symbol %u or type %u out of range",
+            relopt_section_label (img, idx, lb, sizeof lb),
+            (unsigned long long)j, r.sym, type);
+      rec[nb].addend = k.key.addend;
+      rec[nb].ts = (uint32_t)(sc->types.rank[type] * img->nsyms + r.sym);
+      rec[nb].pos = (uint32_t)j;
+      bucket[(rec[nb].ts >> shift) + 1]++;
+      if (nb > 0 && rec_after (&rec[nb - 1], &rec[nb]))
+        *in_order = false;
       nb++;
     }
   *np = nb;
   return 0;
 }
 
-/* Whether A and B have the same key: rlo_branch_key_cmp's 0, field by
-   field, without the call.  */
-static bool
-same_target (const struct branch_key *a, const struct branch_key *b)
+/* Sort the M records R[0..M) of one bucket (their TS agree above SC's
+   SHIFT) by TS, stably: in place by insertion when they are few, else a
+   counting sort of the low SHIFT bits into OUT (M records).  Returns the
+   sorted array, R or OUT.  */
+static struct brec *
+sort_bucket (struct scratch *sc, struct brec *r, uint64_t m, struct brec *out)
 {
-  return a->key.type == b->key.type && a->key.sym == b->key.sym
-         && a->key.addend == b->key.addend;
-}
-
-/* At most this many distinct branch types take the counting sort.  */
-enum
-{
-  MAX_TYPES = 8
-};
-
-/* Whether KEYS[0..N) are already in strictly ascending cmp_branch
-   order.  */
-static bool
-keys_in_order (const struct branch_key *keys, uint64_t n)
-{
-  uint64_t i;
-
-  for (i = 1; i < n && cmp_branch (&keys[i - 1], &keys[i]) < 0; i++)
-    ;
-  return i >= n;
-}
-
-/* The distinct types of KEYS[0..N) into TYPES (*NTYPES of them) in
-   ascending order, so a type's rank is its sort position, and each one's
-   rank into RANK (TABLED_TYPES entries).  False when the counting sort
-   does not apply: more than MAX_TYPES types, a type without a rank, or
-   a symbol index not below NSYMS.  */
-static bool
-collect_types (const struct branch_key *keys, uint64_t n, uint32_t nsyms,
-               uint32_t *types, uint32_t *ntypes, uint8_t *rank)
-{
-  uint32_t t;
+  const uint32_t mask = (uint32_t)(((uint64_t)1 << sc->split.shift) - 1);
+  uint32_t *count = sc->count;
   uint64_t i, j;
 
-  *ntypes = 0;
-  for (i = 0; i < n; i++)
+  if (m <= INSERTION_MAX)
     {
-      if (keys[i].key.sym >= nsyms || keys[i].key.type >= TABLED_TYPES)
-        return false;
-      for (t = 0; t < *ntypes && types[t] != keys[i].key.type; t++)
-        ;
-      if (t == *ntypes)
+      for (i = 1; i < m; i++)
         {
-          if (*ntypes == MAX_TYPES)
-            return false;
-          types[(*ntypes)++] = keys[i].key.type;
+          struct brec x = r[i];
+          for (j = i; j > 0 && r[j - 1].ts > x.ts; j--)
+            r[j] = r[j - 1];
+          r[j] = x;
         }
+      return r;
     }
-  for (i = 1; i < *ntypes; i++)
-    for (j = i; j > 0 && types[j - 1] > types[j]; j--)
-      {
-        t = types[j];
-        types[j] = types[j - 1];
-        types[j - 1] = t;
-      }
-  for (t = 0; t < *ntypes; t++)
-    rank[types[t]] = (uint8_t)t;
-  return true;
-}
-
-/* SC->keys[0..N) by (type, symbol), as indices into SC->by_type: a
-   stable counting sort by symbol over NSYMS symbols into SC->by_sym, then
-   a stable counting sort by type over NTYPES types, each type's rank
-   (its place among them in ascending order) in RANK.  Equal (type,
-   symbol) stay in file order.  Returns 0 or -1 (no memory).  */
-static int
-sort_by_type_sym (struct scratch *sc, uint64_t n, uint32_t nsyms,
-                  const uint8_t *rank, uint32_t ntypes)
-{
-  const struct branch_key *keys = sc->keys;
-  uint32_t tcount[MAX_TYPES + 1], t, *count, *by_sym, *by_type;
-  size_t count_cap = sc->count ? (size_t)nsyms + 1 : 0;
-  uint64_t i;
-
-  count = grow (sc->count, &count_cap, (size_t)nsyms + 1, sizeof *count);
-  if (count == NULL)
-    return -1;
-  sc->count = count;
-  by_sym = grow (sc->by_sym, &sc->by_sym_cap, n, sizeof *by_sym);
-  if (by_sym == NULL)
-    return -1;
-  sc->by_sym = by_sym;
-  by_type = grow (sc->by_type, &sc->by_type_cap, n, sizeof *by_type);
-  if (by_type == NULL)
-    return -1;
-  sc->by_type = by_type;
-  memset (count, 0, ((size_t)nsyms + 1) * sizeof *count);
-  for (i = 0; i < n; i++)
-    count[keys[i].key.sym + 1]++;
-  for (i = 1; i <= nsyms; i++)
+  memset (count, 0, ((size_t)mask + 2) * sizeof *count);
+  for (i = 0; i < m; i++)
+    count[(r[i].ts & mask) + 1]++;
+  for (i = 1; i <= mask; i++)
     count[i] += count[i - 1];
-  for (i = 0; i < n; i++)
-    by_sym[count[keys[i].key.sym]++] = (uint32_t)i;
-  memset (tcount, 0, sizeof tcount);
-  for (i = 0; i < n; i++)
-    tcount[rank[keys[i].key.type] + 1]++;
-  for (t = 1; t <= ntypes; t++)
-    tcount[t] += tcount[t - 1];
-  for (i = 0; i < n; i++)
-    {
-      if (i + RELOPT_PREFETCH_AHEAD < n)
-        relopt_prefetch (&keys[by_sym[i + RELOPT_PREFETCH_AHEAD]]);
-      by_type[tcount[rank[keys[by_sym[i]].key.type]]++] = by_sym[i];
-    }
-  return 0;
+  for (i = 0; i < m; i++)
+    out[count[r[i].ts & mask]++] = r[i];
+  return out;
 }
 
 /* The new order of a section: its branch relocations appended to SRC
-   one by one (new entry *O is old entry K->pos), counting the distinct
-   targets.  */
+   one by one, counting the distinct targets.  */
 struct emit
 {
   uint32_t *src;
   uint64_t o;
-  struct branch_key prev; /* the last one appended (a copy) */
+  struct brec prev; /* the last one appended (a copy) */
   uint64_t targets;
 };
 
+/* Order of records of one TS: by addend, then position.  */
+static int
+cmp_addend_pos (const void *a, const void *b)
+{
+  const struct brec *x = a, *y = b;
+
+  int c = relopt_cmp_s64 (x->addend, y->addend);
+
+  return c != 0 ? c : relopt_cmp_u64 (x->pos, y->pos);
+}
+
+/* Append R[0..M), sorted by TS and in file order within a TS, to E, each
+   run of one TS by addend where it is not already (such runs are short:
+   the calls to one function).  */
 static void
-emit_key (struct emit *e, const struct branch_key *k)
+emit_sorted (struct brec *r, uint64_t m, struct emit *e)
 {
-  if (e->o == 0 || !same_target (&e->prev, k))
-    e->targets++;
-  e->prev = *k;
-  e->src[e->o++] = (uint32_t)k->pos;
-}
-
-/* Append the N keys KEYS[IDX[0..N)] (IDX NULL: KEYS[0..N)), copied to
-   SC->run and sorted by qsort, to E.  Returns 0 or -1 (no memory).  */
-static int
-emit_sorted_copy (struct scratch *sc, const struct branch_key *keys,
-                  const uint32_t *idx, uint64_t n, struct emit *e)
-{
-  struct branch_key *run = grow (sc->run, &sc->run_cap, n, sizeof *run);
-  uint64_t i;
-
-  if (run == NULL)
-    return -1;
-  sc->run = run;
-  for (i = 0; i < n; i++)
-    run[i] = keys[idx ? idx[i] : i];
-  qsort (run, n, sizeof *run, cmp_branch);
-  for (i = 0; i < n; i++)
-    emit_key (e, &run[i]);
-  return 0;
-}
-
-/* Append SC->keys[0..N), collected in file order, to E in cmp_branch
-   order, in O(N + NSYMS) time: in file order when they already are in
-   order (relopt's output: one comparison per key); else a stable
-   counting sort by symbol, then by type (a section has at most a
-   handful of branch types), then each run of equal (type, symbol) in
-   addend order where it is not already (such runs are short: the calls
-   to one function).  cmp_branch is a total order, so the result is the
-   one qsort gives; it is the fallback where the shortcuts do not apply.
-   Returns 0 or -1 (no memory).  */
-static int
-emit_branches (struct scratch *sc, uint64_t n, uint32_t nsyms, struct emit *e)
-{
-  const struct branch_key *keys = sc->keys;
-  uint32_t types[MAX_TYPES], ntypes;
-  uint8_t rank[TABLED_TYPES];
   uint64_t i, j, k;
 
-  if (keys_in_order (keys, n))
+  for (i = 0; i < m; i = j)
     {
-      for (i = 0; i < n; i++)
-        emit_key (e, &keys[i]);
+      bool sorted = true;
+      for (j = i + 1; j < m && r[j].ts == r[i].ts; j++)
+        sorted &= r[j - 1].addend <= r[j].addend;
+      if (!sorted)
+        qsort (r + i, j - i, sizeof *r, cmp_addend_pos);
+      for (k = i; k < j; k++)
+        {
+          if (e->o == 0 || e->prev.ts != r[k].ts
+              || e->prev.addend != r[k].addend)
+            e->targets++;
+          e->prev = r[k];
+          e->src[e->o++] = r[k].pos;
+        }
+    }
+}
+
+/* Append SC->rec[0..N), collected in file order, to E in cmp_branch
+   order, in O(N + 2^SHIFT x buckets used) time: as they are when
+   IN_ORDER; else a stable scatter into buckets by the high bits of TS
+   (skipped when there is one), a stable sort of each bucket by the low
+   bits, and each run of one (type, symbol) by addend.  Equal keys keep
+   their file order, so the order is cmp_branch's, total.  Returns 0 or
+   -1 (no memory).  */
+static int
+emit_branches (struct scratch *sc, uint64_t n, bool in_order, struct emit *e)
+{
+  const unsigned shift = sc->split.shift;
+  uint32_t nbuckets = sc->split.nbuckets, b, *bucket = sc->bucket;
+  struct brec *rec = sc->rec, *tmp;
+  uint64_t i, lo;
+
+  if (in_order)
+    {
+      emit_sorted (rec, n, e);
       return 0;
     }
-  if (!collect_types (keys, n, nsyms, types, &ntypes, rank))
-    return emit_sorted_copy (sc, keys, NULL, n, e);
-  if (sort_by_type_sym (sc, n, nsyms, rank, ntypes))
+  tmp = grow (sc->tmp, &sc->tmp_cap, n, sizeof *tmp);
+  if (tmp == NULL)
     return -1;
-  for (i = 0; i < n; i = j)
+  sc->tmp = tmp;
+  if (nbuckets == 1)
     {
-      const uint32_t *by_type = sc->by_type;
-      const struct branch_key *first = &keys[by_type[i]];
-      bool sorted = true;
-      /* One hint per key, AHEAD keys on: here for key I, in the loop
-         below for the rest of its run.  */
-      if (i + RELOPT_PREFETCH_AHEAD < n)
-        relopt_prefetch (&keys[by_type[i + RELOPT_PREFETCH_AHEAD]]);
-      for (j = i + 1; j < n && keys[by_type[j]].key.type == first->key.type
-                      && keys[by_type[j]].key.sym == first->key.sym;
-           j++)
-        {
-          if (j + RELOPT_PREFETCH_AHEAD < n)
-            relopt_prefetch (&keys[by_type[j + RELOPT_PREFETCH_AHEAD]]);
-          sorted &= keys[by_type[j - 1]].key.addend
-                    <= keys[by_type[j]].key.addend;
-        }
-      if (!sorted && emit_sorted_copy (sc, keys, by_type + i, j - i, e))
-        return -1;
-      for (k = i; sorted && k < j; k++)
-        emit_key (e, &keys[by_type[k]]);
+      emit_sorted (sort_bucket (sc, rec, n, tmp), n, e);
+      return 0;
     }
+  /* BUCKET[b] is where bucket b starts; after the scatter, where it
+     ends.  */
+  for (b = 1; b <= nbuckets; b++)
+    bucket[b] += bucket[b - 1];
+  for (i = 0; i < n; i++)
+    tmp[bucket[rec[i].ts >> shift]++] = rec[i];
+  for (b = 0, lo = 0; b < nbuckets; lo = bucket[b++])
+    if (bucket[b] > lo)
+      emit_sorted (sort_bucket (sc, tmp + lo, bucket[b] - lo, rec + lo),
+                   bucket[b] - lo, e);
   return 0;
 }
 
@@ -522,7 +526,7 @@ sort_section (relopt_image *img, uint32_t idx, struct scratch *sc,
   size_t ent = relopt_image_rel_entsize (img, s->sh_type);
   uint64_t n = s->sh_size / ent, nb, j;
   struct emit e;
-  bool changed = false;
+  bool changed = false, in_order;
   char lb[96];
   int rc;
 
@@ -541,7 +545,7 @@ sort_section (relopt_image *img, uint32_t idx, struct scratch *sc,
   e.src = malloc ((n ? n : 1) * sizeof *e.src);
   if (e.src == NULL)
     return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
-  rc = collect_keys (img, idx, sc, e.src, &nb, err);
+  rc = collect_branches (img, idx, sc, e.src, &nb, &in_order, err);
   if (rc || nb == 0)
     {
       free (e.src);
@@ -549,7 +553,7 @@ sort_section (relopt_image *img, uint32_t idx, struct scratch *sc,
     }
   stats->branch_relocs += nb;
   memmove (e.src + nb, e.src, (size_t)(n - nb) * sizeof *e.src);
-  if (emit_branches (sc, nb, img->nsyms, &e))
+  if (emit_branches (sc, nb, in_order, &e))
     {
       free (e.src);
       return relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
@@ -571,6 +575,7 @@ relopt_relsort_image (relopt_image *img, struct relopt_stats *stats,
                       struct relopt_error *err)
 {
   struct scratch sc;
+  uint64_t nts;
   uint32_t i;
   int rc = 0;
 
@@ -578,6 +583,18 @@ relopt_relsort_image (relopt_image *img, struct relopt_stats *stats,
     return 0;
   memset (&sc, 0, sizeof sc);
   branch_types_init (img, &sc.types);
+  nts = (uint64_t)sc.types.ntypes * img->nsyms;
+  if (nts > (uint64_t)UINT32_MAX + 1)
+    return relopt_set_error (err, RELOPT_E_FORMAT,
+                             "%u symbols: too many to order branch "
+                             "relocations by (%u types x symbols must not "
+                             "exceed 2^32)",
+                             img->nsyms, sc.types.ntypes);
+  split_init (nts, &sc.split);
+  sc.bucket = malloc (((size_t)sc.split.nbuckets + 1) * sizeof *sc.bucket);
+  sc.count = malloc ((((size_t)1 << sc.split.shift) + 1) * sizeof *sc.count);
+  if (sc.bucket == NULL || sc.count == NULL)
+    rc = relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
   for (i = 1; rc == 0 && i < img->shnum; i++)
     if (relopt_image_is_symtab_reloc (img, i))
       rc = sort_section (img, i, &sc, stats, err);

@@ -616,6 +616,130 @@ START_TEST (test_many_branches)
 }
 END_TEST
 
+/* The expected order of the bucket test: branch relocations by (type,
+   symbol, addend key), ties by position, computed here by qsort over
+   the whole key, apart from relsort's buckets; then the rest in file
+   order.  */
+struct bucket_key
+{
+  uint32_t type, sym;
+  int64_t key;
+  uint32_t pos;
+  bool branch;
+};
+
+static int
+cmp_bucket_key (const void *a, const void *b)
+{
+  const struct bucket_key *x = a, *y = b;
+
+  if (x->branch != y->branch)
+    return x->branch ? -1 : 1;
+  if (x->branch && x->type != y->type)
+    return x->type < y->type ? -1 : 1;
+  if (x->branch && x->sym != y->sym)
+    return x->sym < y->sym ? -1 : 1;
+  if (x->branch && x->key != y->key)
+    return x->key < y->key ? -1 : 1;
+  return x->pos < y->pos ? -1 : x->pos > y->pos;
+}
+
+/* Enough symbols that relsort splits the branches into buckets by
+   (type, symbol) and sorts each on its own (bfdext/relsort.c,
+   "struct split"): 60,000 relocations, most to 9,000 symbols (buckets
+   counted, every value of the low 13 bits that a bucket counts by
+   used), one in 400 to any of 40,000 (buckets of a few records, by
+   insertion), one in 11 not a branch; addend keys from three values in
+   no order, so runs of one target are sorted by addend too.  _i = 0:
+   ARM REL, keys in the instructions; 1: AArch64 RELA, signed addends.
+   The output must be exactly the order computed here.  */
+START_TEST (test_branch_buckets)
+{
+  enum
+  {
+    N = 60000,
+    NSYM = 40000,
+    DENSE = 9000
+  };
+  bool rela = _i == 1;
+  struct eo_obj o;
+  struct eo_rel *r = calloc (N, sizeof *r);
+  struct bucket_key *want = calloc (N, sizeof *want);
+  unsigned char *text = calloc (N, 4), *buf, *out;
+  struct relopt_stats st;
+  struct relopt_error err;
+  struct eo_view w;
+  struct soft soft = SOFT_INIT;
+  size_t len, olen, j;
+  uint64_t seed = 7, targets = 0;
+  uint32_t t, idx, i;
+  char name[16];
+
+  ck_assert (r && want && text);
+  eo_init (&o, rela ? EO_CLASS64 : EO_CLASS32, false,
+           rela ? EO_EM_AARCH64 : EO_EM_ARM);
+  for (j = 0; j < N; j++)
+    {
+      uint32_t s
+          = (uint32_t)(test_rand (&seed) % (j % 400 == 0 ? NSYM : DENSE));
+      int64_t k = (int64_t)(test_rand (&seed) % 3) - 2;
+      uint32_t type
+          = rela ? (j % 3 ? RELOPT_R_AARCH64_CALL26 : RELOPT_R_AARCH64_JUMP26)
+                 : (j % 3   ? RELOPT_R_ARM_CALL
+                    : j % 2 ? RELOPT_R_ARM_JUMP24
+                            : RELOPT_R_ARM_PC24);
+      bool branch = j % 11 != 0;
+      if (!branch)
+        type = rela ? 257 /* R_AARCH64_ABS64 */ : 2 /* R_ARM_ABS32 */;
+      if (!rela)
+        eo_put (text + 4 * j, 0xeb000000u | ((uint32_t)k & 0xffffff), 4,
+                false);
+      r[j] = (struct eo_rel){ 4 * j, 2 + s, type, rela ? k : 0 };
+      want[j] = (struct bucket_key){ type, 2 + s,
+                                     rela ? k : (int64_t)(k & 0xffffff),
+                                     (uint32_t)j, branch };
+    }
+  t = eo_add_sec (&o, ".text", EO_SHT_PROGBITS, 6, text, 4 * N, 0, 0, 4, 0);
+  eo_add_symtab (&o);
+  eo_add_sym (&o, NULL, 0, 0, EO_STB_LOCAL, EO_STT_SECTION, t);
+  for (i = 0; i < NSYM; i++)
+    {
+      snprintf (name, sizeof name, "ext%u", i);
+      eo_add_sym (&o, name, 0, 0, EO_STB_GLOBAL, EO_STT_NOTYPE, 0);
+    }
+  idx = eo_add_rel (&o, rela ? ".rela.text" : ".rel.text", rela, t, r, N);
+  eo_write (&o, &buf, &len);
+  eo_free (&o);
+  qsort (want, N, sizeof *want, cmp_bucket_key);
+  for (j = 0; j < N && want[j].branch; j++)
+    targets += j == 0 || want[j - 1].type != want[j].type
+               || want[j - 1].sym != want[j].sym
+               || want[j - 1].key != want[j].key;
+  ck_assert_int_eq (
+      rewrite (buf, len, RELOPT_HASH_BOTH, true, &out, &olen, &st, &err), 0);
+  ck_assert_uint_eq (st.branch_relocs, j);
+  ck_assert_uint_eq (st.branch_targets, targets);
+  ck_assert_int_eq (eo_parse (out, olen, &w), 0);
+  ck_assert_uint_eq (eo_nrel (&w, idx), N);
+  for (j = 0; j < N; j++)
+    {
+      struct eo_rel b;
+      eo_get_rel (&w, idx, j, &b);
+      SOFT_CHECK (&soft, b.offset == 4 * (uint64_t)want[j].pos,
+                  "position %zu: offset 0x%llx, expected entry %u", j,
+                  (unsigned long long)b.offset, want[j].pos);
+    }
+  SOFT_DONE (&soft);
+  check_verifies (out, olen, 0);
+  eo_view_free (&w);
+  free (out);
+  free (buf);
+  free (r);
+  free (want);
+  free (text);
+}
+END_TEST
+
 Suite *
 relsort_suite (void)
 {
@@ -635,6 +759,7 @@ relsort_suite (void)
   tcase_set_timeout (limits, TEST_TIMEOUT_LIMITS);
   tcase_add_loop_test (limits, test_rel_outside_target, 0, 4);
   tcase_add_loop_test (limits, test_many_branches, 0, 1);
+  tcase_add_loop_test (limits, test_branch_buckets, 0, 2);
   suite_add_tcase (s, limits);
   return s;
 }
