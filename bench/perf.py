@@ -6,7 +6,9 @@
 
 Rows (each a median of N interleaved runs, CPU = user + system time of
 the child as wait4(2) reports it; peak memory: GNU time's %M of one
-more run, see peak_rss):
+more run, see peak_rss).  Every timed run of sections 1, 3 and 6 starts
+with nothing dirty (its setup ends in sync), so no tool is timed while
+the kernel writes back what the run before it wrote:
 
   1. the command on the 25 largest modules of armhf, arm64 and amd64
      (Debian's, from the cache of scripts/common.sh): `relopt
@@ -24,7 +26,7 @@ more run, see peak_rss):
      (bench/gen-module.py --symbols, 3.6 relocations per symbol), relopt
      time and peak memory against symbols; ratio per doubling, memory
      against 1.5 x file size + 16 MB.  Inputs are written back
-     (sync) before the runs, and each run starts with nothing dirty.
+     (sync) before the runs.
      Plot: perf-scaling.png (gnuplot).
   4. --strip-debug: the 25 largest modules of linux-image-*-amd64-dbg
      (scripts/common.sh relopt_kbuild_cache, dbg/), `relopt --strip-debug
@@ -210,10 +212,12 @@ def corpus_rows(relopt, work, runs, n, out):
 
             def fresh_copy(src=m):
                 shutil.copyfile(src, inpl)
+                os.sync()
 
             def rm_dst():
                 if os.path.exists(dst):
                     os.unlink(dst)
+                os.sync()
             cases = {'relopt': (rm_dst, [relopt, '--hash-style=both',
                                          '--drop-signature', '-o', dst, m]),
                      'inplace': (fresh_copy, [relopt, '--hash-style=both',
@@ -302,6 +306,7 @@ def passes_rows(relopt, work, runs, n, out):
     def rm_dst():
         if os.path.exists(dst):
             os.unlink(dst)
+        os.sync()
     for arch in ('armhf', 'arm64', 'amd64'):
         mods = largest(arch, n)
         if not mods:
