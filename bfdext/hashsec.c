@@ -223,7 +223,7 @@ build_sysv (relopt_image *img, const unsigned char *indexed, uint32_t *idx,
   unsigned entsize = relopt_image_hash_entsize (img);
   const char **names = relopt_image_sym_names (img);
   unsigned char *buf;
-  uint32_t i, j, len;
+  uint32_t i;
   size_t size;
   int rc = 0;
 
@@ -237,11 +237,7 @@ build_sysv (relopt_image *img, const unsigned char *indexed, uint32_t *idx,
   if (rc)
     return rc;
   for (i = 0; i < t.nbucket; i++)
-    {
-      for (len = 0, j = t.bucket[i]; j != 0; j = t.chain[j])
-        len++;
-      tally_chain (&c, len);
-    }
+    tally_chain (&c, t.length[i]);
   stats->sysv_nbucket = t.nbucket;
   stats->sysv_max_chain = c.max;
   stats->sysv_mean_chain = tally_mean (&c);

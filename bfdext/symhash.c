@@ -65,7 +65,8 @@ relopt_sysv_free (struct relopt_sysv_table *t)
 {
   free (t->bucket);
   free (t->chain);
-  t->bucket = t->chain = NULL;
+  free (t->length);
+  t->bucket = t->chain = t->length = NULL;
   t->nbucket = t->nchain = 0;
 }
 
@@ -82,7 +83,8 @@ relopt_sysv_build (const char *const *names, const unsigned char *hashed,
   t->nchain = nsyms;
   t->bucket = calloc (t->nbucket, sizeof *t->bucket);
   t->chain = calloc (nsyms ? nsyms : 1, sizeof *t->chain);
-  if (t->bucket == NULL || t->chain == NULL)
+  t->length = calloc (t->nbucket, sizeof *t->length);
+  if (t->bucket == NULL || t->chain == NULL || t->length == NULL)
     {
       relopt_sysv_free (t);
       return nomem (err);
@@ -96,6 +98,7 @@ relopt_sysv_build (const char *const *names, const unsigned char *hashed,
         uint32_t b = relopt_sysv_hash (sym_name (names, i)) % t->nbucket;
         t->chain[i] = t->bucket[b];
         t->bucket[b] = i;
+        t->length[b]++;
       }
   return 0;
 }

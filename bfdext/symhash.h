@@ -42,12 +42,17 @@ uint32_t relopt_gnu_hash (const char *name);
 uint32_t relopt_hash_nbucket (uint32_t nhashed);
 
 /* Decoded SysV table.  BUCKET has NBUCKET entries, CHAIN has NCHAIN
-   entries; both owned by the struct (relopt_sysv_free).  */
+   entries; both owned by the struct (relopt_sysv_free).  LENGTH, when
+   not NULL (relopt_sysv_build sets it; a decoder need not), has
+   NBUCKET entries: how many symbols each bucket's chain holds, counted
+   as the table was built (for statistics: walking the chains to count
+   them is a dependent load a symbol, at random over CHAIN).  */
 struct relopt_sysv_table
 {
   uint32_t nbucket, nchain;
   uint32_t *bucket;
   uint32_t *chain;
+  uint32_t *length;
 };
 
 /* Build the SysV table over NAMES[0..NSYMS) including symbol I when

@@ -502,10 +502,11 @@ verify_sysv (const struct relopt_sysv_table *t, const char *const *names,
     nh += hashed[i] != 0;
   ck_assert_uint_eq (t->nchain, nsyms);
   ck_assert_uint_eq (t->nbucket, ref_nbucket (nh));
+  ck_assert_ptr_nonnull (t->length);
   for (b = 0; b < t->nbucket && soft.bad == 0; b++)
     {
-      uint32_t prev = 0;
-      for (i = t->bucket[b]; i != 0; i = t->chain[i])
+      uint32_t prev = 0, len = 0;
+      for (i = t->bucket[b]; i != 0; i = t->chain[i], len++)
         {
           /* Ascending (so no cycle), in range, hashed, in its bucket,
              on one chain only; stop at the first defect.  */
@@ -521,6 +522,9 @@ verify_sysv (const struct relopt_sysv_table *t, const char *const *names,
           reached++;
           prev = i;
         }
+      /* The count kept for --stats is the chain's length.  */
+      SOFT_CHECK (&soft, soft.bad || t->length[b] == len,
+                  "bucket %u: length %u, chain of %u", b, t->length[b], len);
     }
   SOFT_DONE (&soft);
   ck_assert_uint_eq (reached, nh);
