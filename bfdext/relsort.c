@@ -521,6 +521,69 @@ permute_entries (relopt_image *img, uint32_t idx, uint32_t *src, uint64_t n,
   return 0;
 }
 
+/* Why relocation section IDX's branches cannot be in relopt's order,
+   or NULL when they can (doc/design.md 6).  A loader counts PLT slots
+   over every relocation section applied to code, against .symtab
+   whatever sh_link says (Linux: module_frob_arch_sections), so one
+   linked elsewhere would keep its branches out of order; and AAELF64
+   gives AArch64 branch relocations their addends in RELA only (Linux
+   arm64 applies RELA alone), so an SHT_REL one has no key (reading it
+   as ARM's 24-bit field would make different targets equal).  */
+static const char *
+outside_order (const relopt_image *img, uint32_t idx)
+{
+  if (!relopt_image_is_symtab_reloc (img, idx))
+    return "the section is not linked to .symtab, yet a loader applies it "
+           "against .symtab";
+  if (img->e_machine == RELOPT_EM_AARCH64
+      && img->sec[idx].sh_type == RELOPT_SHT_REL)
+    return "AArch64 branch relocations have their addends in SHT_RELA "
+           "only (AAELF64), so an SHT_REL one has no key";
+  return NULL;
+}
+
+/* The index of the first branch relocation of relocation section IDX,
+   or its entry count when it has none.  */
+static uint64_t
+first_branch (const relopt_image *img, uint32_t idx,
+              const struct branch_types *types)
+{
+  const struct relopt_section *s = &img->sec[idx];
+  size_t ent = relopt_image_rel_entsize (img, s->sh_type);
+  uint64_t n = s->sh_size / ent, j;
+  struct section_ctx c;
+
+  section_ctx_init (img, idx, types, &c);
+  for (j = 0; j < n; j++)
+    if (is_branch (img, &c, relopt_image_rel_type (img, s->data + j * ent)))
+      break;
+  return j;
+}
+
+/* CODE and a message when relocation section IDX holds a branch
+   relocation outside relopt's order (outside_order), else 0.  */
+static int
+refuse_outside_order (const relopt_image *img, uint32_t idx,
+                      const struct branch_types *types, int code,
+                      struct relopt_error *err)
+{
+  const char *why = outside_order (img, idx);
+  const struct relopt_section *s = &img->sec[idx];
+  uint64_t j;
+  char lb[96];
+
+  if (why == NULL
+      || (j = first_branch (img, idx, types))
+             >= s->sh_size / relopt_image_rel_entsize (img, s->sh_type))
+    return 0;
+  return relopt_set_error (
+      err, code,
+      "%s: branch relocation %llu cannot be put in relopt's order: %s "
+      "(--no-sort-branch-relocs leaves the order alone)",
+      relopt_section_label (img, idx, lb, sizeof lb), (unsigned long long)j,
+      why);
+}
+
 /* Reorder section IDX, with SC's memory.  Adds to STATS.  */
 static int
 sort_section (relopt_image *img, uint32_t idx, struct scratch *sc,
@@ -600,8 +663,13 @@ relopt_relsort_image (relopt_image *img, struct relopt_stats *stats,
   if (sc.bucket == NULL || sc.count == NULL)
     rc = relopt_set_error (err, RELOPT_E_NOMEM, "out of memory");
   for (i = 1; rc == 0 && i < img->shnum; i++)
-    if (relopt_image_is_symtab_reloc (img, i))
-      rc = sort_section (img, i, &sc, stats, err);
+    if (img->sec[i].sh_type == RELOPT_SHT_REL
+        || img->sec[i].sh_type == RELOPT_SHT_RELA)
+      {
+        rc = refuse_outside_order (img, i, &sc.types, RELOPT_E_REFUSE, err);
+        if (rc == 0 && outside_order (img, i) == NULL)
+          rc = sort_section (img, i, &sc, stats, err);
+      }
   scratch_free (&sc);
   return rc;
 }
@@ -626,8 +694,15 @@ relopt_relsort_check (const relopt_image *img, struct relopt_error *err)
       bool have_prev = false;
       struct section_ctx c;
 
-      if (!relopt_image_is_symtab_reloc (img, i))
+      if (s->sh_type != RELOPT_SHT_REL && s->sh_type != RELOPT_SHT_RELA)
         continue;
+      if (outside_order (img, i) != NULL)
+        {
+          int rc = refuse_outside_order (img, i, &types, RELOPT_E_CHECK, err);
+          if (rc)
+            return rc;
+          continue;
+        }
       section_ctx_init (img, i, &types, &c);
       ent = relopt_image_rel_entsize (img, s->sh_type);
       n = s->sh_size / ent;
