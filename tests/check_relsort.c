@@ -540,6 +540,33 @@ START_TEST (test_rel_outside_target)
 }
 END_TEST
 
+/* Write O (initialised, nothing added) as an object of N branch-sized
+   words TEXT in .text (index *TP), a .symtab of the section symbol then
+   NSYM undefined globals "ext<i>" (indices 2 ...: unhashed, so no hash
+   style moves them), and the N relocations R in .rel.text or (RELA)
+   .rela.text (index *IDXP), into *BUF (*LEN bytes).  */
+static void
+write_branch_object (struct eo_obj *o, const unsigned char *text,
+                     const struct eo_rel *r, size_t n, uint32_t nsym,
+                     bool rela, unsigned char **buf, size_t *len, uint32_t *tp,
+                     uint32_t *idxp)
+{
+  char name[16];
+  uint32_t i;
+
+  *tp = eo_add_sec (o, ".text", EO_SHT_PROGBITS, 6, text, 4 * n, 0, 0, 4, 0);
+  eo_add_symtab (o);
+  eo_add_sym (o, NULL, 0, 0, EO_STB_LOCAL, EO_STT_SECTION, *tp);
+  for (i = 0; i < nsym; i++)
+    {
+      snprintf (name, sizeof name, "ext%u", i);
+      eo_add_sym (o, name, 0, 0, EO_STB_GLOBAL, EO_STT_NOTYPE, 0);
+    }
+  *idxp = eo_add_rel (o, rela ? ".rela.text" : ".rel.text", rela, *tp, r, n);
+  eo_write (o, buf, len);
+  eo_free (o);
+}
+
 /* 60,000 branch relocations to 600 targets, in a scrambled order: the
    output is sorted (checked here by the key definition), holds the same
    entries, and counts 600 targets.  */
@@ -559,8 +586,7 @@ START_TEST (test_many_branches)
   struct soft soft = SOFT_INIT;
   size_t len, olen, j;
   uint64_t seed = 99;
-  uint32_t t, idx, i;
-  char name[16];
+  uint32_t t, idx;
 
   ck_assert (r && text);
   eo_init (&o, EO_CLASS32, false, EO_EM_ARM);
@@ -573,17 +599,7 @@ START_TEST (test_many_branches)
                               j % 7 ? RELOPT_R_ARM_CALL : RELOPT_R_ARM_JUMP24,
                               0 };
     }
-  t = eo_add_sec (&o, ".text", EO_SHT_PROGBITS, 6, text, 4 * N, 0, 0, 4, 0);
-  eo_add_symtab (&o);
-  eo_add_sym (&o, NULL, 0, 0, EO_STB_LOCAL, EO_STT_SECTION, t);
-  for (i = 0; i < NSYM; i++)
-    {
-      snprintf (name, sizeof name, "ext%u", i);
-      eo_add_sym (&o, name, 0, 0, EO_STB_GLOBAL, EO_STT_NOTYPE, 0);
-    }
-  idx = eo_add_rel (&o, ".rel.text", false, t, r, N);
-  eo_write (&o, &buf, &len);
-  eo_free (&o);
+  write_branch_object (&o, text, r, N, NSYM, false, &buf, &len, &t, &idx);
   ck_assert_int_eq (
       rewrite (buf, len, RELOPT_HASH_BOTH, true, &out, &olen, &st, &err), 0);
   ck_assert_uint_eq (st.branch_relocs, N);
@@ -672,8 +688,7 @@ START_TEST (test_branch_buckets)
   struct soft soft = SOFT_INIT;
   size_t len, olen, j;
   uint64_t seed = 7, targets = 0;
-  uint32_t t, idx, i;
-  char name[16];
+  uint32_t t, idx;
 
   ck_assert (r && want && text);
   eo_init (&o, rela ? EO_CLASS64 : EO_CLASS32, false,
@@ -699,17 +714,7 @@ START_TEST (test_branch_buckets)
                                      rela ? k : (int64_t)(k & 0xffffff),
                                      (uint32_t)j, branch };
     }
-  t = eo_add_sec (&o, ".text", EO_SHT_PROGBITS, 6, text, 4 * N, 0, 0, 4, 0);
-  eo_add_symtab (&o);
-  eo_add_sym (&o, NULL, 0, 0, EO_STB_LOCAL, EO_STT_SECTION, t);
-  for (i = 0; i < NSYM; i++)
-    {
-      snprintf (name, sizeof name, "ext%u", i);
-      eo_add_sym (&o, name, 0, 0, EO_STB_GLOBAL, EO_STT_NOTYPE, 0);
-    }
-  idx = eo_add_rel (&o, rela ? ".rela.text" : ".rel.text", rela, t, r, N);
-  eo_write (&o, &buf, &len);
-  eo_free (&o);
+  write_branch_object (&o, text, r, N, NSYM, rela, &buf, &len, &t, &idx);
   qsort (want, N, sizeof *want, cmp_bucket_key);
   for (j = 0; j < N && want[j].branch; j++)
     targets += j == 0 || want[j - 1].type != want[j].type
