@@ -666,9 +666,10 @@ relopt_relsort_image (relopt_image *img, struct relopt_stats *stats,
     if (img->sec[i].sh_type == RELOPT_SHT_REL
         || img->sec[i].sh_type == RELOPT_SHT_RELA)
       {
-        rc = refuse_outside_order (img, i, &sc.types, RELOPT_E_REFUSE, err);
-        if (rc == 0 && outside_order (img, i) == NULL)
-          rc = sort_section (img, i, &sc, stats, err);
+        rc = outside_order (img, i) != NULL
+                 ? refuse_outside_order (img, i, &sc.types, RELOPT_E_REFUSE,
+                                         err)
+                 : sort_section (img, i, &sc, stats, err);
       }
   scratch_free (&sc);
   return rc;
