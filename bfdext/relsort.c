@@ -238,10 +238,10 @@ split_init (uint64_t nts, struct split *sp)
   sp->nbuckets = nts > 1 ? (uint32_t)((nts - 1) >> sp->shift) + 1 : 1;
 }
 
-/* Scratch memory of one relopt_relsort_image run, grown as needed and
-   reused from section to section: a page is first touched once, for the
-   largest section, not once per section (a first touch is what costs
-   most here: bench/README.md, "What a rewrite costs").  */
+/* Scratch memory of one relopt_relsort_image run, reused from section
+   to section and replaced only when a section needs more: a page is
+   first touched about once, not once per section (a first touch is what
+   costs most here: bench/README.md, "What a rewrite costs").  */
 struct scratch
 {
   /* A section's branches in file order; TMP: by bucket, or a bucket
@@ -652,7 +652,7 @@ relopt_relsort_image (relopt_image *img, struct relopt_stats *stats,
   branch_types_init (img, &sc.types);
   nts = (uint64_t)sc.types.ntypes * img->nsyms;
   if (nts > (uint64_t)UINT32_MAX + 1)
-    return relopt_set_error (err, RELOPT_E_FORMAT,
+    return relopt_set_error (err, RELOPT_E_UNSUPPORTED,
                              "%u symbols: too many to order branch "
                              "relocations by (%u types x symbols must not "
                              "exceed 2^32)",
