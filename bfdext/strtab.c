@@ -18,7 +18,10 @@
    symbols (bench/README.md, "Scaling").  Here each name is read twice in
    input order (its length and last 8 bytes, then for the table), the
    sort moves records that hold the last 8 bytes, and only names whose
-   last 8 bytes are equal are compared byte by byte.  */
+   last 8 bytes are equal ("tied") are read again: their next 8 bytes,
+   once each, in input order (read_next), which decide every
+   comparison, equality and suffix test of names up to 16 bytes long;
+   only longer tied names are compared byte by byte.  */
 
 #include <config.h>
 #include "strtab.h"
@@ -99,10 +102,9 @@ rev_cmp_prefix (const char *const *names, const struct srec *x, size_t i,
 }
 
 /* Within a run of equal tails, each record's TAIL field holds the next 8
-   bytes instead (rev_tail of all but the last 8, 0 for a name of 8 bytes
-   or fewer): compare by it, then by what lies before, in the table
-   order.  Names of 16 bytes or fewer are decided without reading them:
-   equal keys mean the same bytes up to the shorter name's start.  */
+   bytes instead (read_next): compare by it, then by what lies before, in
+   the table order.  Names of 16 bytes or fewer are decided without reading
+   them: equal keys mean the same bytes up to the shorter name's start.  */
 static int
 tie_cmp (const char *const *names, const struct srec *x, const struct srec *y)
 {
@@ -118,21 +120,22 @@ tie_cmp (const char *const *names, const struct srec *x, const struct srec *y)
 }
 
 /* Sort the run R[0..N) of records with equal tails in the table order:
-   by the next 8 bytes of each name (tie_cmp), a bottom-up merge sort
-   through TMP (N records); the result is in R, tails restored.  A run
-   already in order is left as it is after one comparison a record: the
-   radix sort is stable and the records come in index order, so a run of
-   one name repeated (armhf's thousands of `$a' and `$d') always is.  */
+   by the next 8 bytes of each name, NEXT[0..N) (tie_cmp), a bottom-up
+   merge sort through TMP (N records); the result is in R, tails
+   restored, and NEXT follows the records.  A run already in order is
+   left as it is after one comparison a record: the radix sort is stable
+   and the records come in index order, so a run of one name repeated
+   (armhf's thousands of `$a' and `$d') always is.  */
 static void
 sort_ties (const char *const *names, struct srec *r, struct srec *tmp,
-           size_t n)
+           uint64_t *next, size_t n)
 {
   struct srec *a = r, *b = tmp, *t;
   uint64_t tail = r[0].tail;
   size_t w, i;
 
   for (i = 0; i < n; i++)
-    r[i].tail = r[i].len > 8 ? rev_tail (names[r[i].idx], r[i].len - 8) : 0;
+    r[i].tail = next[i];
   for (i = 1; i < n && tie_cmp (names, &r[i - 1], &r[i]) < 0; i++)
     ;
   for (w = i < n ? 1 : n; w < n; w *= 2)
@@ -155,32 +158,47 @@ sort_ties (const char *const *names, struct srec *r, struct srec *tmp,
   for (i = 0; i < n; i++)
     {
       r[i] = a[i];
+      next[i] = a[i].tail;
       r[i].tail = tail;
     }
 }
 
-/* Whether the names of S and T are the same.  */
+/* Whether the names of S and T are the same, SNEXT and TNEXT their next
+   8 bytes (read_next; only read when the tails are equal, which makes
+   both records tied).  */
 static bool
-same_name (const char *const *names, const struct srec *s,
-           const struct srec *t)
+same_name (const char *const *names, const struct srec *s, uint64_t snext,
+           const struct srec *t, uint64_t tnext)
 {
-  return s->tail == t->tail && s->len == t->len
-         && (s->len <= 8
-             || memcmp (names[s->idx], names[t->idx], s->len) == 0);
+  if (s->tail != t->tail || s->len != t->len)
+    return false;
+  if (s->len <= 8)
+    return true;
+  return snext == tnext
+         && (s->len <= 16
+             || memcmp (names[s->idx], names[t->idx], s->len - 16) == 0);
 }
 
-/* Whether the name of S is a suffix of the name of T: the packed tails
-   decide when S is at most 8 bytes long, and must agree otherwise.  */
-static bool
-is_suffix (const char *const *names, const struct srec *s,
-           const struct srec *t)
+/* Whether the name of S is a suffix of the name of T, SNEXT and TNEXT as
+   for same_name: the packed tails decide when S is at most 8 bytes long,
+   and must agree otherwise; then the next 8 bytes decide up to 16 (the
+   top LEN - 8 bytes of each: the bytes of S before its last 8, and
+   those as far from T's end).  */
+static inline bool
+is_suffix (const char *const *names, const struct srec *s, uint64_t snext,
+           const struct srec *t, uint64_t tnext)
 {
   if (s->len > t->len)
     return false;
   if (s->len <= 8)
     return s->tail >> (64 - 8 * s->len) == t->tail >> (64 - 8 * s->len);
-  return s->tail == t->tail
-         && memcmp (names[t->idx] + t->len - s->len, names[s->idx], s->len)
+  if (s->tail != t->tail)
+    return false;
+  if (s->len <= 16)
+    return snext >> (128 - 8 * s->len) == tnext >> (128 - 8 * s->len);
+  return snext == tnext
+         && memcmp (names[t->idx] + t->len - s->len, names[s->idx],
+                    s->len - 16)
                 == 0;
 }
 
@@ -232,18 +250,114 @@ enum
   RADIX16_MIN = 1 << 17
 };
 
+/* A run of records with equal tails ("tied"), at least two: R[START..
+   START + LEN) of the sorted records.  */
+struct run
+{
+  uint32_t start, len;
+};
+
+/* The runs of equal tails in R[0..N), sorted by tail, into *RUNSP
+   (malloc'd, NULL if none) and their number into *NRUNSP; returns the
+   number of records they hold, or SIZE_MAX out of memory.  */
+static size_t
+find_runs (const struct srec *r, size_t n, struct run **runsp, size_t *nrunsp)
+{
+  struct run *runs = NULL, *t;
+  size_t i, j, nruns = 0, cap = 0, k = 0;
+
+  for (i = 0; i < n; i = j)
+    {
+      for (j = i + 1; j < n && r[j].tail == r[i].tail; j++)
+        ;
+      if (j - i < 2)
+        continue;
+      if (nruns == cap)
+        {
+          cap = cap ? 2 * cap : 64;
+          t = realloc (runs, cap * sizeof *runs);
+          if (t == NULL)
+            {
+              free (runs);
+              return SIZE_MAX;
+            }
+          runs = t;
+        }
+      runs[nruns].start = (uint32_t)i;
+      runs[nruns++].len = (uint32_t)(j - i);
+      k += j - i;
+    }
+  *runsp = runs;
+  *nrunsp = nruns;
+  return k;
+}
+
+/* The next 8 bytes of each of the K (> 0) tied records of R, the NRUNS
+   runs RUNS, into NEXT[0..K) in their order: rev_tail of all but the
+   last 8 bytes, 0 for a name of 8 bytes or fewer (which is tied only to
+   itself).  Why in input order: read in table order, each name was a
+   cache miss once the names outgrow the cache; at 1M synthetic symbols
+   100,002 names tie (their last 8 bytes are `f_123456' and the like),
+   and their three random reads (sorting, grouping, containers) made the
+   merge grow 2.8 times for twice the names (bench/README.md,
+   "Scaling").  So the tied names are listed as (index, tied number)
+   records, radix-sorted by index, and read in that order, which is the
+   order of .strtab for a linker's or assembler's output.  Returns 0, or
+   -1 out of memory.  */
+static int
+read_next (const char *const *names, const struct srec *r,
+           const struct run *runs, size_t nruns, uint64_t *next, size_t k)
+{
+  uint32_t count[8 * 256] = { 0 };
+  struct srec *list, *tmp, *s;
+  size_t i, q, j = 0, m = 0;
+
+  list = malloc (k * sizeof *list);
+  tmp = malloc (k * sizeof *tmp);
+  if (list == NULL || tmp == NULL)
+    {
+      free (list);
+      free (tmp);
+      return -1;
+    }
+  for (q = 0; q < nruns; q++)
+    for (i = runs[q].start; i < runs[q].start + runs[q].len; i++, j++)
+      {
+        next[j] = 0;
+        if (r[i].len > 8)
+          {
+            list[m].tail = r[i].idx; /* the sort key */
+            list[m].idx = (uint32_t)j;
+            list[m++].len = r[i].len;
+          }
+      }
+  s = radix_sort (list, tmp, m, 8, count);
+  for (i = 0; i < m; i++)
+    next[s[i].idx] = rev_tail (names[s[i].tail], s[i].len - 8);
+  free (list);
+  free (tmp);
+  return 0;
+}
+
 /* Sort R[0..N) in the table order (the names' reversed bytes, then
    their index); TMP holds N records (N < 2^32).  Returns the sorted
    array (R or TMP), or NULL without memory.  A radix sort of the tails,
-   then each run of equal tails by sort_ties.  */
+   then each run of equal tails by sort_ties.  The runs go into *RUNSP and
+   *NRUNSP as find_runs gives them, and the next 8 bytes of their records
+   (read_next), in the sorted order, into *NEXTP (malloc'd; NULL if
+   there is no run).  */
 static struct srec *
 sort_records (const char *const *names, struct srec *r, struct srec *tmp,
-              size_t n)
+              size_t n, struct run **runsp, size_t *nrunsp, uint64_t **nextp)
 {
   uint32_t small[8 * 256], *big = NULL;
   struct srec *s, *other;
-  size_t i, j;
+  uint64_t *next = NULL;
+  size_t q, k;
 
+  *nextp = NULL;
+  *runsp = NULL;
+  *nrunsp = 0;
   if (n >= RADIX16_MIN
       && (big = calloc ((size_t)4 << 16, sizeof *big)) == NULL)
     return NULL;
@@ -252,13 +366,22 @@ sort_records (const char *const *names, struct srec *r, struct srec *tmp,
   s = big ? radix_sort (r, tmp, n, 16, big) : radix_sort (r, tmp, n, 8, small);
   free (big);
   other = s == r ? tmp : r;
-  for (i = 0; i < n; i = j)
+  k = find_runs (s, n, runsp, nrunsp);
+  if (k == SIZE_MAX)
+    return NULL;
+  if (k == 0)
+    return s;
+  next = malloc (k * sizeof *next);
+  if (next == NULL || read_next (names, s, *runsp, *nrunsp, next, k) != 0)
     {
-      for (j = i + 1; j < n && s[j].tail == s[i].tail; j++)
-        ;
-      if (j - i > 1)
-        sort_ties (names, s + i, other, j - i);
+      free (next);
+      free (*runsp);
+      *runsp = NULL;
+      return NULL;
     }
+  for (q = 0, k = 0; q < *nrunsp; k += (*runsp)[q++].len)
+    sort_ties (names, s + (*runsp)[q].start, other, next + k, (*runsp)[q].len);
+  *nextp = next;
   return s;
 }
 
@@ -269,6 +392,11 @@ struct merge
   size_t ng;
   uint32_t *gid;   /* per input name: its group, UINT32_MAX if empty */
   struct grp *grp; /* per group: what placing needs, in one record */
+  /* The groups that come from tied records: NTIED of them, their
+     indices (ascending) and next 8 bytes.  */
+  uint32_t *tied;
+  uint64_t *next;
+  size_t ntied;
 };
 
 /* What placing reads of a group, in one 16-byte record so a name costs
@@ -290,14 +418,16 @@ struct placed
   uint32_t len;
 };
 
-/* 1. The non-empty names, sorted and grouped: M->g, M->ng, M->gid.
-   Returns 0, -1 out of memory, or 1 if a name is 4 GiB long or more (the
-   table would not fit).  */
+/* 1. The non-empty names, sorted and grouped: M->g, M->ng, M->gid,
+   M->next, M->tied and M->ntied.  Returns 0, -1 out of memory, or 1 if a name
+   is 4 GiB long or more (the table would not fit).  */
 static int
 sort_names (const char *const *names, size_t n, struct merge *m)
 {
   struct srec *r, *tmp, *s;
-  size_t nr = 0, i, ng = 0;
+  struct run *runs;
+  size_t nr = 0, i, ng = 0, nruns, q = 0, j = 0, k = 0;
+  uint64_t gnext = 0;
 
   r = malloc ((n ? n : 1) * sizeof *r);
   tmp = malloc ((n ? n : 1) * sizeof *tmp);
@@ -325,21 +455,48 @@ sort_names (const char *const *names, size_t n, struct merge *m)
       r[nr].len = (uint32_t)len;
       nr++;
     }
-  s = sort_records (names, r, tmp, nr);
+  s = sort_records (names, r, tmp, nr, &runs, &nruns, &m->next);
+  for (q = 0; q < nruns; q++)
+    k += runs[q].len;
+  if (s != NULL && k > 0 && (m->tied = malloc (k * sizeof *m->tied)) == NULL)
+    s = NULL;
+  q = k = 0;
   if (s == NULL)
     {
+      free (runs);
       free (r);
       free (tmp);
       return -1;
     }
   /* Equal names are neighbours: keep the first of each, compacted in
-     place, and number every name by its group.  */
-  for (i = 0; i < nr; i++)
+     place with the next 8 bytes of the tied ones, and number every name
+     by its group.  A record outside the runs has a tail of its own, so
+     it is a group of its own.  */
+  for (q = 0, i = 0;; q++)
     {
-      if (ng == 0 || !same_name (names, &s[ng - 1], &s[i]))
-        s[ng++] = s[i];
-      m->gid[s[i].idx] = (uint32_t)(ng - 1);
+      size_t start = q < nruns ? runs[q].start : nr, end;
+      for (; i < start; i++)
+        {
+          s[ng] = s[i];
+          m->gid[s[i].idx] = (uint32_t)ng++;
+        }
+      if (q == nruns)
+        break;
+      for (end = start + runs[q].len; i < end; i++)
+        {
+          uint64_t nx = m->next[j++];
+          if (i == start || !same_name (names, &s[ng - 1], gnext, &s[i], nx))
+            {
+              s[ng] = s[i];
+              m->tied[k] = (uint32_t)ng;
+              m->next[k++] = nx;
+              gnext = nx;
+              ng++;
+            }
+          m->gid[s[i].idx] = (uint32_t)(ng - 1);
+        }
     }
+  free (runs);
   if (s != r)
     {
       free (r);
@@ -349,6 +506,7 @@ sort_names (const char *const *names, size_t n, struct merge *m)
     free (tmp);
   m->g = r;
   m->ng = ng;
+  m->ntied = k;
   return 0;
 }
 
@@ -358,7 +516,10 @@ sort_names (const char *const *names, size_t n, struct merge *m)
 static int
 assign_containers (const char *const *names, struct merge *m)
 {
-  size_t ng = m->ng, i;
+  size_t ng = m->ng, i, k = m->ntied;
+  /* One past the next tied group from the end (0: none is left).  */
+  size_t stop = k > 0 ? m->tied[k - 1] + 1 : 0;
+  uint64_t next, after = 0;
 
   struct grp *grp = m->grp = malloc ((ng ? ng : 1) * sizeof *m->grp);
 
@@ -366,9 +527,21 @@ assign_containers (const char *const *names, struct merge *m)
     return -1;
   for (i = ng; i-- > 0;)
     {
-      uint32_t c = (i + 1 < ng && is_suffix (names, &m->g[i], &m->g[i + 1]))
-                       ? grp[i + 1].container
-                       : (uint32_t)i;
+      uint32_t c;
+      /* The next 8 bytes of group I and of group I + 1 (AFTER), read by
+         is_suffix only when their tails are equal, which makes both
+         tied.  */
+      next = 0;
+      if (i + 1 == stop)
+        {
+          next = m->next[--k];
+          stop = k > 0 ? m->tied[k - 1] + 1 : 0;
+        }
+      c = (i + 1 < ng
+           && is_suffix (names, &m->g[i], next, &m->g[i + 1], after))
+              ? grp[i + 1].container
+              : (uint32_t)i;
+      after = next;
       grp[i].container = c;
       grp[i].len = m->g[i].len;
       grp[i].delta = grp[c].len - grp[i].len;
@@ -469,7 +642,7 @@ strtab_merge (const char *const *names, size_t n, bool own_place,
               unsigned char **outp, size_t *lenp, uint32_t *offsets,
               struct relopt_error *err)
 {
-  struct merge m = { NULL, 0, NULL, NULL };
+  struct merge m = { NULL, 0, NULL, NULL, NULL, NULL, 0 };
   struct placed *placed = NULL;
   uint64_t size = 0;
   unsigned char *out = NULL;
@@ -516,6 +689,8 @@ out:
   free (m.grp);
   free (m.g);
   free (m.gid);
+  free (m.next);
+  free (m.tied);
   return rc;
 }
 

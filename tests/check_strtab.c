@@ -588,6 +588,65 @@ START_TEST (test_large)
 }
 END_TEST
 
+/* 280,000 names that tie on their last 8 bytes in pairs, as
+   bench/gen-module.py's do from 1M symbols: for each i, "lf_<i>" and
+   "mf_<i>" (9 bytes, the same last 8), "f_<i>" (their last 8 bytes) and
+   "xlf_<i>" (10 bytes, which ends with "lf_<i>"), i of 6 digits, in an
+   order that interleaves the pairs' runs.  The tied names' next 8 bytes
+   are read in input order through a radix sort of 3 digits (indices
+   past 2^16): a name given another's bytes would be placed wrong, or
+   merged where it should not be.  Each i needs "xlf_<i>" and "mf_<i>"
+   (containing "lf_<i>" and "f_<i>"): the optimum is 1 + 21 bytes per
+   i.  */
+START_TEST (test_large_ties)
+{
+  enum
+  {
+    N = 70000,
+    EACH = 4
+  };
+  char (*store)[16] = calloc (EACH * N, sizeof *store);
+  const char **names = calloc (EACH * N, sizeof *names);
+  uint32_t *off = calloc (EACH * N, sizeof *off);
+  static const char *const fmt[EACH]
+      = { "lf_%06zu", "f_%06zu", "xlf_%06zu", "mf_%06zu" };
+  struct relopt_error err = { 0 };
+  struct soft soft = SOFT_INIT;
+  unsigned char *buf;
+  size_t len, i, e;
+
+  ck_assert (store && names && off);
+  for (i = 0; i < N; i++)
+    for (e = 0; e < EACH; e++)
+      {
+        /* Name k of the input is i = k * 7919 mod N's: the runs of
+           equal tails are far apart in the input and in no order.  */
+        size_t k = EACH * i + e, v = (i * 7919) % N;
+        snprintf (store[k], 16, fmt[e], v);
+        names[k] = store[k];
+      }
+  ck_assert_int_eq (
+      relopt_strtab_merge (names, EACH * N, &buf, &len, off, &err), 0);
+  ck_assert_uint_eq (len, 1 + 21 * (size_t)N);
+  for (i = 0; i < EACH * N; i++)
+    SOFT_CHECK (&soft,
+                off[i] < len
+                    && strcmp ((const char *)buf + off[i], names[i]) == 0,
+                "name %zu (%s): offset %u", i, names[i], off[i]);
+  /* "lf_<i>" lies 1 byte into "xlf_<i>", "f_<i>" 2 bytes into it.  */
+  for (i = 0; i < N; i++)
+    SOFT_CHECK (&soft,
+                off[EACH * i] == off[EACH * i + 2] + 1
+                    && off[EACH * i + 1] == off[EACH * i + 2] + 2,
+                "group %zu", i);
+  SOFT_DONE (&soft);
+  free (buf);
+  free (store);
+  free (names);
+  free (off);
+}
+END_TEST
+
 /* A 1 MiB name and its suffixes of every power-of-two length.  */
 START_TEST (test_long_name)
 {
@@ -666,6 +725,7 @@ strtab_suite (void)
 
   tcase_set_timeout (limits, TEST_TIMEOUT_LIMITS);
   tcase_add_test (limits, test_large);
+  tcase_add_test (limits, test_large_ties);
   tcase_add_test (limits, test_long_name);
   tcase_add_test (limits, test_many_duplicates);
   suite_add_tcase (s, limits);
