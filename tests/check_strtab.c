@@ -502,17 +502,19 @@ END_TEST
    to 17 bytes (loops 40-79): names of 8 bytes or more whose last 8 or
    16 bytes agree (the radix sort's ties, and the ties' ties, compared by
    the next 8 bytes, then byte by byte), suffixes longer than 8 and 16
-   bytes, duplicates.  */
-START_TEST (test_random_long_sets)
+   bytes, duplicates.  LOOP picks the set; its names go into NAMES (at
+   most LONG_SET_MAX, backed by STORE) and their number is returned.  No
+   name ends with `Q' or holds one.  */
+enum
 {
-  uint64_t seed = 7654321 + (uint64_t)_i * 104729;
-  enum
-  {
-    MAXN = 400
-  };
-  static char store[MAXN][32];
-  const char *names[MAXN];
-  size_t n = 1 + test_rand (&seed) % MAXN, i, len;
+  LONG_SET_MAX = 400
+};
+
+static size_t
+random_long_set (int loop, char (*store)[32], const char **names)
+{
+  uint64_t seed = 7654321 + (uint64_t)loop * 104729;
+  size_t n = 1 + test_rand (&seed) % LONG_SET_MAX, i;
   static const char *const endings[] = { "", "a", ".constprop.0",
                                          "\xe9"
                                          "a\xe9"
@@ -520,20 +522,76 @@ START_TEST (test_random_long_sets)
                                          "a\xe9"
                                          "a",
                                          "_shared_ending_17" };
-  unsigned char *buf;
 
   for (i = 0; i < n; i++)
     {
-      size_t l = test_rand (&seed) % (_i < 40 ? 16 : 13), j;
+      size_t l = test_rand (&seed) % (loop < 40 ? 16 : 13), j;
       for (j = 0; j < l; j++)
         store[i][j] = "a\xe9"[test_rand (&seed) % 2];
       store[i][l] = '\0';
-      if (_i >= 40)
+      if (loop >= 40)
         strcat (store[i], endings[test_rand (&seed) % ARRAY_SIZE (endings)]);
       names[i] = test_rand (&seed) % 23 == 0 ? NULL : store[i];
     }
+  return n;
+}
+
+START_TEST (test_random_long_sets)
+{
+  static char store[LONG_SET_MAX][32];
+  const char *names[LONG_SET_MAX];
+  size_t n = random_long_set (_i, store, names), len;
+  unsigned char *buf;
+
   buf = merge_and_verify (names, n, &len);
   free (buf);
+}
+END_TEST
+
+/* The same sets among 2^17 more names (past READ_IN_ORDER_MIN, so the
+   tied names' next 8 bytes are read in input order, strtab.c): "F<i>Q",
+   9 bytes, after them, which no set name ends with or holds, so the
+   table begins with the set's own table (checked against the reference
+   layout above) and the set's names keep their offsets.  */
+START_TEST (test_random_long_sets_large)
+{
+  enum
+  {
+    FILL = 1 << 17
+  };
+  static char store[LONG_SET_MAX + FILL][32];
+  static const char *names[LONG_SET_MAX + FILL];
+  uint32_t *off = calloc (LONG_SET_MAX + FILL, sizeof *off);
+  uint32_t soff[LONG_SET_MAX];
+  size_t n = random_long_set (_i, store, names), len, slen, i;
+  struct relopt_error err = { 0 };
+  struct soft soft = SOFT_INIT;
+  unsigned char *buf, *set;
+
+  ck_assert (off != NULL);
+  set = merge_and_verify (names, n, &slen);
+  ck_assert_int_eq (relopt_strtab_merge (names, n, &buf, &slen, soff, &err),
+                    0);
+  free (buf);
+  for (i = 0; i < FILL; i++)
+    {
+      snprintf (store[n + i], sizeof store[n + i], "F%07zuQ", i);
+      names[n + i] = store[n + i];
+    }
+  ck_assert_int_eq (
+      relopt_strtab_merge (names, n + FILL, &buf, &len, off, &err), 0);
+  ck_assert_uint_eq (len, slen + (size_t)FILL * 10);
+  ck_assert_mem_eq (buf, set, slen);
+  for (i = 0; i < n + FILL; i++)
+    SOFT_CHECK (&soft,
+                strcmp ((const char *)buf + off[i], names[i] ? names[i] : "")
+                        == 0
+                    && (i >= n || off[i] == soff[i]),
+                "name %zu: offset %u", i, off[i]);
+  SOFT_DONE (&soft);
+  free (buf);
+  free (set);
+  free (off);
 }
 END_TEST
 
@@ -721,6 +779,7 @@ strtab_suite (void)
   tcase_add_loop_test (core, test_random_sets, 0, 40);
   tcase_add_loop_test (core, test_shared_pointers, 0, 60);
   tcase_add_loop_test (core, test_random_long_sets, 0, 80);
+  tcase_add_loop_test (limits, test_random_long_sets_large, 40, 80);
   suite_add_tcase (s, core);
 
   tcase_set_timeout (limits, TEST_TIMEOUT_LIMITS);
