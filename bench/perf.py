@@ -26,8 +26,9 @@ the kernel writes back what the run before it wrote:
      (bench/gen-module.py --symbols, 3.6 relocations per symbol), relopt
      time and peak memory against symbols; ratio per doubling, memory
      against 1.5 x file size + 16 MB.  Each size is timed on a copy
-     written 4 KiB at a time and synced (page_cache_copy), and the sizes'
-     runs are interleaved round by round.
+     written 4 KiB at a time and synced (page_cache_copy), the sizes'
+     runs are interleaved round by round, and a step per doubling is the
+     median of each round's ratio.
      Plot: perf-scaling.png (gnuplot).
   4. --strip-debug: the 25 largest modules of linux-image-*-amd64-dbg
      (scripts/common.sh relopt_kbuild_cache, dbg/), `relopt --strip-debug
@@ -124,10 +125,11 @@ def run_all(argv):
             max(r[2] for r in rs))
 
 
-def median_runs(cases, runs):
+def median_runs(cases, runs, samples=None):
     """CASES: name -> (setup or None, argv, or a list of argvs run in
     turn as one case).  Interleaved: each round runs every case once.
-    Returns name -> (median cpu, median wall, max rss)."""
+    Returns name -> (median cpu, median wall, max rss); SAMPLES, a dict,
+    gets name -> every round's CPU, in round order."""
     res = {k: [] for k in cases}
     for name, (setup, argv) in cases.items():  # warm-up (page cache)
         if setup:
@@ -138,6 +140,8 @@ def median_runs(cases, runs):
             if setup:
                 setup()
             res[name].append(run_all(argv))
+    if samples is not None:
+        samples.update({k: [r[0] for r in v] for k, v in res.items()})
     return {k: (statistics.median(r[0] for r in v),
                 statistics.median(r[1] for r in v),
                 max(r[2] for r in v)) for k, v in res.items()}
@@ -440,16 +444,15 @@ def page_cache_copy(src, dst):
 def scaling_rows(relopt, work, runs, quick, out):
     out.append('')
     out.append('## 3. scaling: synthetic AArch64 modules (gen-module.py '
-               '--symbols S), relopt --hash-style=both -o, median of %d'
-               % runs)
+               '--symbols S), relopt --hash-style=both -o, median of %d '
+               'rounds (x/doubl: of each round\'s ratio)' % runs)
     out.append('%9s %10s %9s %9s %9s %10s %8s %8s'
                % ('symbols', 'relocs', 'file MB', 'cpu s', 'wall s',
                   'peak MB', 'x/doubl', 'rss lim'))
     sizes = [62500, 125000, 250000] if quick else \
         [62500, 125000, 250000, 500000, 1000000]
     dat = []
-    prev = None
-    befores, before_rows = [], []
+    before_rows = []
     # Every input is made, and written back to disk, before the first
     # timed run, and every run starts with nothing dirty (rm_dst syncs),
     # so no run is timed while the kernel writes back the 36-146 MB that
@@ -473,11 +476,12 @@ def scaling_rows(relopt, work, runs, quick, out):
     # state (page_cache_copy): the inputs made above are the same bytes,
     # but their pages have a history (what gas wrote, what the machine
     # reclaimed while other sizes ran).  The sizes' runs are interleaved,
-    # round by round, as are this build's and BEFORE's: the ratios are of
-    # times measured side by side, so a slow minute on the host slows
-    # every size alike.  (Timed size after size, the 62.5k module's median
-    # of 11 runs was 12-15 ms from one run of this section to the next, and
-    # its first step 1.60-2.12; 2026-12-05.)
+    # round by round, as are this build's and BEFORE's, and a step is the
+    # median of each round's ratio (step below): times measured side by
+    # side, so a slow minute on the host slows both sizes of a ratio
+    # alike.  (Timed size after size, the 62.5k module's median of 11 runs
+    # was 12-15 ms from one run of this section to the next, and its first
+    # step 1.60-2.12; 2026-12-05.)
     dst = os.path.join(work, 'scaled.o')
 
     def rm_dst():
@@ -497,25 +501,33 @@ def scaling_rows(relopt, work, runs, quick, out):
             cases[('before', s)] = (rm_dst, [BEFORE['relopt'],
                                              '--hash-style=both', '-o', dst,
                                              objs[s]])
-    med = median_runs(cases, runs)
+    samples = {}
+    med = median_runs(cases, runs, samples)
+
+    def step(build, s):
+        """The step to size S from the size before: the median over the
+        rounds of each round's ratio (the two runs a few hundred ms
+        apart), or None for the first size."""
+        i = sizes.index(s)
+        if i == 0:
+            return None
+        return statistics.median(
+            a / b for a, b in zip(samples[(build, s)],
+                                  samples[(build, sizes[i - 1])]))
     for s in sizes:
         obj, nrel = objs[s], nrels[s]
         cpu, wall, rss = med[('relopt', s)]
+        x = step('relopt', s)
         if ('before', s) in med:
-            bcpu = med[('before', s)][0]
-            bprev = befores[-1] if befores else None
-            befores.append(bcpu)
+            bcpu, bx = med[('before', s)][0], step('before', s)
             before_rows.append('%9d  before %.3f s%s -> this build %.3f s%s'
-                               % (s, bcpu,
-                                  ' (x%.2f)' % (bcpu / bprev)
-                                  if bprev else '', cpu,
-                                  ' (x%.2f)' % (cpu / prev) if prev else ''))
+                               % (s, bcpu, ' (x%.2f)' % bx if bx else '',
+                                  cpu, ' (x%.2f)' % x if x else ''))
         rss = peak_rss([relopt, '--hash-style=both', '-o', dst, obj],
                        rm_dst) or rss
         fsize = os.path.getsize(obj)
         limit = 1.5 * fsize + 16e6
-        ratio = '%.2f' % (cpu / prev) if prev else '-'
-        prev = cpu
+        ratio = '%.2f' % x if x else '-'
         out.append('%9d %10d %9.1f %9.3f %9.3f %10.1f %8s %8s'
                    % (s, nrel, fsize / 1e6, cpu, wall, rss / 1e6, ratio,
                       'ok' if rss <= limit else 'OVER'))
@@ -529,7 +541,7 @@ def scaling_rows(relopt, work, runs, quick, out):
         os.unlink(obj)
     if before_rows:
         out.append('before (%s), CPU medians of the same interleaved runs '
-                   '(x: per doubling):' % BEFORE['relopt'])
+                   '(x: per doubling, as x/doubl above):' % BEFORE['relopt'])
         out.extend(before_rows)
     return dat
 
