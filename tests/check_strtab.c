@@ -548,22 +548,26 @@ START_TEST (test_random_long_sets)
 }
 END_TEST
 
-/* The same sets among 2^17 more names (past READ_IN_ORDER_MIN, so the
-   tied names' next 8 bytes are read in input order, strtab.c): "F<i>Q",
-   9 bytes, after them, which no set name ends with or holds, so the
-   table begins with the set's own table (checked against the reference
-   layout above) and the set's names keep their offsets.  */
-START_TEST (test_random_long_sets_large)
+/* The sets of loops 40-79 among more names, "F<i>Q" (9 bytes, which no
+   set name ends with or holds) after them, so the table begins with the
+   set's own table (checked against the reference layout above) and the
+   set's names keep their offsets.  Loops 40-79 add 2^17 names (past
+   READ_IN_ORDER_MIN and RADIX16_MIN: the tied names' next 8 bytes are
+   read in input order, strtab.c), loops 80-119 4,000 (past RADIX11_MIN:
+   the 11-bit radix sort).  */
+START_TEST (test_random_long_sets_filled)
 {
   enum
   {
-    FILL = 1 << 17
+    MAXFILL = 1 << 17
   };
-  static char store[LONG_SET_MAX + FILL][32];
-  static const char *names[LONG_SET_MAX + FILL];
-  uint32_t *off = calloc (LONG_SET_MAX + FILL, sizeof *off);
+  static char store[LONG_SET_MAX + MAXFILL][32];
+  static const char *names[LONG_SET_MAX + MAXFILL];
+  const size_t fill = _i < 80 ? MAXFILL : 4000;
+  uint32_t *off = calloc (LONG_SET_MAX + MAXFILL, sizeof *off);
   uint32_t soff[LONG_SET_MAX];
-  size_t n = random_long_set (_i, store, names), len, slen, i;
+  size_t n = random_long_set (_i < 80 ? _i : _i - 40, store, names), len, slen,
+         i;
   struct relopt_error err = { 0 };
   struct soft soft = SOFT_INIT;
   unsigned char *buf, *set;
@@ -573,16 +577,16 @@ START_TEST (test_random_long_sets_large)
   ck_assert_int_eq (relopt_strtab_merge (names, n, &buf, &slen, soff, &err),
                     0);
   free (buf);
-  for (i = 0; i < FILL; i++)
+  for (i = 0; i < fill; i++)
     {
       snprintf (store[n + i], sizeof store[n + i], "F%07zuQ", i);
       names[n + i] = store[n + i];
     }
   ck_assert_int_eq (
-      relopt_strtab_merge (names, n + FILL, &buf, &len, off, &err), 0);
-  ck_assert_uint_eq (len, slen + (size_t)FILL * 10);
+      relopt_strtab_merge (names, n + fill, &buf, &len, off, &err), 0);
+  ck_assert_uint_eq (len, slen + (size_t)fill * 10);
   ck_assert_mem_eq (buf, set, slen);
-  for (i = 0; i < n + FILL; i++)
+  for (i = 0; i < n + fill; i++)
     SOFT_CHECK (&soft,
                 strcmp ((const char *)buf + off[i], names[i] ? names[i] : "")
                         == 0
@@ -779,7 +783,7 @@ strtab_suite (void)
   tcase_add_loop_test (core, test_random_sets, 0, 40);
   tcase_add_loop_test (core, test_shared_pointers, 0, 60);
   tcase_add_loop_test (core, test_random_long_sets, 0, 80);
-  tcase_add_loop_test (limits, test_random_long_sets_large, 40, 80);
+  tcase_add_loop_test (limits, test_random_long_sets_filled, 40, 120);
   suite_add_tcase (s, core);
 
   tcase_set_timeout (limits, TEST_TIMEOUT_LIMITS);
