@@ -8,7 +8,10 @@ Rows (each a median of N interleaved runs, CPU = user + system time of
 the child as wait4(2) reports it; peak memory: GNU time's %M of one
 more run, see peak_rss).  Every timed run of sections 1, 3 and 6 starts
 with nothing dirty (its setup ends in sync), so no tool is timed while
-the kernel writes back what the run before it wrote:
+the kernel writes back what the run before it wrote; every timed run
+starts with the CPU caches flushed (flush_cpu_caches), and in sections
+1, 3 and 6 with its input read once after that (warm_read), as the
+tool that wrote it leaves it:
 
   1. the command on the 25 largest modules of armhf, arm64 and amd64
      (Debian's, from the cache of scripts/common.sh): `relopt
@@ -125,11 +128,46 @@ def run_all(argv):
             max(r[2] for r in rs))
 
 
-def median_runs(cases, runs, samples=None):
+FLUSH_BYTES = 64 << 20
+_flush = []
+
+
+def flush_cpu_caches():
+    """Read FLUSH_BYTES (twice the project machine's 32 MiB last-level
+    cache) into another buffer, so a timed run finds nothing of the run
+    before it in the CPU caches.  Without it a run that follows another
+    on the same input started warm, and the tool run first in a round
+    cold: in the scaling section, BEFORE's run of each size right after
+    this build's on the same 9 MB input gave 62.5k -> 125k steps of 2.08
+    against this build's 1.93 (medians of ten runs, 2026-12-05), the
+    code at those sizes being the same; in the corpus section relopt ran
+    right after BEFORE on the same module, and the tools it is compared
+    with after other inputs."""
+    if not _flush:
+        _flush.extend([bytearray(b'\1') * FLUSH_BYTES,
+                       bytearray(FLUSH_BYTES)])
+    _flush[1][:] = _flush[0]
+
+
+def warm_read(path):
+    """Read PATH once, through a 1 MiB buffer, so its bytes are in the
+    CPU caches as far as they fit: as the linker that has just written a
+    module, or the `cp' of kbuild's install, leaves it for the tool that
+    runs next."""
+    buf = bytearray(1 << 20)
+    with open(path, 'rb', buffering=0) as f:
+        while f.readinto(buf):
+            pass
+
+
+def median_runs(cases, runs, samples=None, warm=None):
     """CASES: name -> (setup or None, argv, or a list of argvs run in
-    turn as one case).  Interleaved: each round runs every case once.
-    Returns name -> (median cpu, median wall, max rss); SAMPLES, a dict,
-    gets name -> every round's CPU, in round order."""
+    turn as one case).  Interleaved: each round runs every case once,
+    each run after its setup, flush_cpu_caches and, when WARM (name ->
+    path) names one, warm_read of its input: every run starts in the
+    same state, whichever ran before it.  Returns name -> (median cpu,
+    median wall, max rss); SAMPLES, a dict, gets name -> every round's
+    CPU, in round order."""
     res = {k: [] for k in cases}
     for name, (setup, argv) in cases.items():  # warm-up (page cache)
         if setup:
@@ -139,6 +177,9 @@ def median_runs(cases, runs, samples=None):
         for name, (setup, argv) in cases.items():
             if setup:
                 setup()
+            flush_cpu_caches()
+            if warm and name in warm:
+                warm_read(warm[name])
             res[name].append(run_all(argv))
     if samples is not None:
         samples.update({k: [r[0] for r in v] for k, v in res.items()})
@@ -233,7 +274,9 @@ def corpus_rows(relopt, work, runs, n, out):
                 cases['before'] = (rm_dst, [BEFORE['relopt'],
                                             '--hash-style=both',
                                             '--drop-signature', '-o', dst, m])
-            r = median_runs(cases, runs)
+            warm = {k: m for k in cases}
+            warm['inplace'] = inpl
+            r = median_runs(cases, runs, warm=warm)
             for k in r:
                 per.setdefault(k, []).append(r[k][0])
                 wall.setdefault(k, []).append(r[k][1])
@@ -324,7 +367,8 @@ def passes_rows(relopt, work, runs, n, out):
                      for name, flags in PASSES}
             cases['cp'] = (rm_dst, ['cp', m, dst])
             cases['objcopy'] = (rm_dst, ['objcopy', m, dst])
-            for k, v in median_runs(cases, runs).items():
+            for k, v in median_runs(cases, runs,
+                                    warm={k: m for k in cases}).items():
                 per.setdefault(k, []).append(v[0])
         med = {k: 1000 * statistics.median(v) for k, v in per.items()}
         base = med['no pass']
@@ -502,7 +546,8 @@ def scaling_rows(relopt, work, runs, quick, out):
                                              '--hash-style=both', '-o', dst,
                                              objs[s]])
     samples = {}
-    med = median_runs(cases, runs, samples)
+    med = median_runs(cases, runs, samples,
+                      warm={k: objs[k[1]] for k in cases})
 
     def step(build, s):
         """The step to size S from the size before: the median over the
