@@ -103,9 +103,9 @@ rev_cmp_prefix (const char *const *names, const struct srec *x, size_t i,
 
 /* Within a run of equal tails, each record's TAIL field holds the next 8
    bytes instead (rev_tail of all but the last 8, 0 for a name of 8 bytes
-   or fewer): compare by it, then by what lies before, in
-   the table order.  Names of 16 bytes or fewer are decided without reading
-   them: equal keys mean the same bytes up to the shorter name's start.  */
+   or fewer): compare by it, then by what lies before, in the table
+   order.  Names of 16 bytes or fewer are decided without reading them:
+   equal keys mean the same bytes up to the shorter name's start.  */
 static int
 tie_cmp (const char *const *names, const struct srec *x, const struct srec *y)
 {
@@ -122,12 +122,12 @@ tie_cmp (const char *const *names, const struct srec *x, const struct srec *y)
 
 /* Sort the run R[0..N) of records with equal tails in the table order:
    by the next 8 bytes of each name (tie_cmp), a bottom-up merge sort
-   through TMP (N records); the result is in R, tails restored.  The next
-   8 bytes are NEXT[0..N) when NEXT is not NULL (read_next), and follow
-   the records; else they are read from the names.  A run already in order is
-   left as it is after one comparison a record: the radix sort is stable
-   and the records come in index order, so a run of one name repeated
-   (armhf's thousands of `$a' and `$d') always is.  */
+   through TMP (N records); the result is in R, tails restored.  The
+   next 8 bytes are NEXT[0..N) when NEXT is not NULL (read_next), and
+   follow the records; else they are read from the names.  A run already
+   in order is left as it is after one comparison a record: the radix
+   sort is stable and the records come in index order, so a run of one
+   name repeated (armhf's thousands of `$a' and `$d') always is.  */
 static void
 sort_ties (const char *const *names, struct srec *r, struct srec *tmp,
            uint64_t *next, size_t n)
@@ -136,10 +136,12 @@ sort_ties (const char *const *names, struct srec *r, struct srec *tmp,
   uint64_t tail = r[0].tail;
   size_t w, i;
 
-  for (i = 0; i < n && next; i++)
-    r[i].tail = next[i];
-  for (i = 0; i < n && !next; i++)
-    r[i].tail = r[i].len > 8 ? rev_tail (names[r[i].idx], r[i].len - 8) : 0;
+  if (next)
+    for (i = 0; i < n; i++)
+      r[i].tail = next[i];
+  else
+    for (i = 0; i < n; i++)
+      r[i].tail = r[i].len > 8 ? rev_tail (names[r[i].idx], r[i].len - 8) : 0;
   for (i = 1; i < n && tie_cmp (names, &r[i - 1], &r[i]) < 0; i++)
     ;
   for (w = i < n ? 1 : n; w < n; w *= 2)
@@ -419,6 +421,7 @@ sort_records (const char *const *names, struct srec *r, struct srec *tmp,
           free (next);
           free (*runsp);
           *runsp = NULL;
+          *nrunsp = 0;
           return NULL;
         }
     }
@@ -480,8 +483,8 @@ struct placed
 };
 
 /* 1. The non-empty names, sorted and grouped: M->g, M->ng, M->gid,
-   M->next, M->tied and M->ntied.  Returns 0, -1 out of memory, or 1 if a name
-   is 4 GiB long or more (the table would not fit).  */
+   M->next, M->tied and M->ntied.  Returns 0, -1 out of memory, or 1 if
+   a name is 4 GiB long or more (the table would not fit).  */
 static int
 sort_names (const char *const *names, size_t n, struct merge *m)
 {

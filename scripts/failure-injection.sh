@@ -23,6 +23,12 @@
 #   fifo           the input is a FIFO: refused at once, never blocks
 #   concurrent     two relopt processes on one file at once, repeated:
 #                  each exits 0 or 1 cleanly, the result is the rewrite
+#   nomem          in place on an object of 140,000 names that tie in
+#                  pairs (past the strtab merge's 2^17 threshold), each
+#                  of its large allocations failing in turn (LD_PRELOAD
+#                  shim scripts/failmalloc.c): exit 1 with "out of
+#                  memory", the file unchanged, nothing left; skipped in
+#                  sanitizer builds (their runtime owns malloc)
 # Root ignores file permissions, so ro-dir and ro-file run as user nobody
 # (setpriv or runuser); they are skipped with a message when that is
 # impossible.  A case whose tool is missing (prlimit, cc) is skipped.
@@ -282,6 +288,41 @@ if as --64 -o "$big" "$d/big.s" 2> /dev/null; then
   [ $ok = 1 ] && pass "$c (10 pairs: $both0 with both exiting 0, $one1 clean refusals; result always the rewrite)"
 else
   skip $c "as --64 cannot build the large object"
+fi
+
+# --- nomem -----------------------------------------------------------
+# A bug this found (2026-12-05): the merge's runs were freed on a failed
+# allocation but their count was kept, and the caller read them.
+c=nomem
+d=$tmp/$c; mkdir "$d"
+if ldd "$relopt" 2> /dev/null | grep -q 'libasan\|libubsan' \
+   || nm "$relopt" 2> /dev/null | grep -q '__asan_init\|__ubsan_handle'; then
+  skip $c "a sanitizer build (its runtime replaces malloc)"
+elif ! "$cc" -shared -fPIC -O2 -o "$tmp/failmalloc.so" "$srcdir/scripts/failmalloc.c" 2> "$tmp/cc.err"; then
+  cat "$tmp/cc.err"
+  skip $c "no C compiler to build the LD_PRELOAD shim"
+elif ! awk 'BEGIN { for (i = 0; i < 70000; i++)
+                      printf ".set lf_%06d, %d\n.set mf_%06d, %d\n", i, i, i, i }' \
+        > "$d/names.s" || ! as --64 -o "$d/names.o" "$d/names.s" 2> /dev/null; then
+  skip $c "as --64 cannot build the object"
+else
+  ok=1 n=0
+  while :; do
+    cp "$d/names.o" "$d/w.o"
+    LD_PRELOAD=$tmp/failmalloc.so FAILMALLOC_AT=$n "$relopt" "$d/w.o" 2> "$d/err"
+    st=$?
+    [ $st = 0 ] && break # no allocation left to fail
+    if ! verdict_msg "$c at $n" $st 1 "$d/err" "out of memory|Cannot allocate memory"; then ok=0
+    elif ! cmp -s "$d/names.o" "$d/w.o"; then failc $c "at $n: the file changed"; ok=0
+    elif [ -n "$(leftovers "$d")" ]; then failc $c "at $n: temporary left"; ok=0; fi
+    n=$((n + 1))
+    [ $n -gt 500 ] && { failc $c "more than 500 large allocations"; ok=0; break; }
+  done
+  if [ $ok = 1 ] && [ $n -gt 0 ] && cmp -s "$d/w.o" "$d/names.o"; then
+    failc $c "the run without a failure did not rewrite the file"
+  elif [ $ok = 1 ]; then
+    pass "$c ($n large allocations, each failing in turn: exit 1 saying so, file unchanged)"
+  fi
 fi
 
 echo "failure-injection: $npass passed, $nfail failed, $nskip skipped"

@@ -18,9 +18,11 @@ EXTRA_DIST += scripts/check-gnu-params.sh
 ## The write path under failure (failure injection: size limit, read-only
 ## directory and file, missing directory, the input vanished or replaced
 ## during the run through the LD_PRELOAD shim scripts/vanish.c, symlinks,
-## two runs at once); doc/failure.md is the contract it tests.
+## two runs at once, each large allocation failing through the shim
+## scripts/failmalloc.c); doc/failure.md is the contract it tests.
 TESTS += scripts/failure-injection.sh
-EXTRA_DIST += scripts/failure-injection.sh scripts/vanish.c doc/failure.md
+EXTRA_DIST += scripts/failure-injection.sh scripts/vanish.c \
+	scripts/failmalloc.c doc/failure.md
 
 ## History-independent output (doc/design.md 7): any sequence of runs equals one.
 TESTS += scripts/check-history.sh
