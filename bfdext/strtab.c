@@ -376,12 +376,13 @@ read_next (const char *const *names, const struct srec *r,
    array (R or TMP), or NULL without memory.  A radix sort of the tails,
    then each run of equal tails by sort_ties.  From READ_IN_ORDER_MIN
    records on, the runs go into *RUNSP and *NRUNSP as find_runs gives
-   them, and the next 8 bytes of their records (read_next), in the
-   sorted order, into *NEXTP (malloc'd); else, or if no record is tied,
-   these are NULL and 0.  */
+   them, the next 8 bytes of their records (read_next), in the sorted
+   order, into *NEXTP (malloc'd) and their number into *NTIEDP; else, or
+   if no record is tied, these are NULL and 0.  */
 static struct srec *
 sort_records (const char *const *names, struct srec *r, struct srec *tmp,
-              size_t n, struct run **runsp, size_t *nrunsp, uint64_t **nextp)
+              size_t n, struct run **runsp, size_t *nrunsp, uint64_t **nextp,
+              size_t *ntiedp)
 {
   uint32_t small[6 << 11], *big = NULL; /* the 11-bit counters */
   struct srec *s, *other;
@@ -390,6 +391,7 @@ sort_records (const char *const *names, struct srec *r, struct srec *tmp,
   size_t i, j, q, k;
 
   *nextp = NULL;
+  *ntiedp = 0;
   *runsp = NULL;
   *nrunsp = 0;
   if (n >= RADIX16_MIN
@@ -446,6 +448,7 @@ sort_records (const char *const *names, struct srec *r, struct srec *tmp,
       k += j - i;
     }
   *nextp = next;
+  *ntiedp = next ? k : 0;
   return s;
 }
 
@@ -490,7 +493,7 @@ sort_names (const char *const *names, size_t n, struct merge *m)
 {
   struct srec *r, *tmp, *s;
   struct run *runs;
-  size_t nr = 0, i, ng = 0, nruns, q = 0, j = 0, k = 0;
+  size_t nr = 0, i, ng = 0, nruns, ntied, q, j = 0, k = 0;
   uint64_t gnext = 0;
 
   r = malloc ((n ? n : 1) * sizeof *r);
@@ -519,12 +522,10 @@ sort_names (const char *const *names, size_t n, struct merge *m)
       r[nr].len = (uint32_t)len;
       nr++;
     }
-  s = sort_records (names, r, tmp, nr, &runs, &nruns, &m->next);
-  for (q = 0; q < nruns; q++)
-    k += runs[q].len;
-  if (s != NULL && k > 0 && (m->tied = malloc (k * sizeof *m->tied)) == NULL)
+  s = sort_records (names, r, tmp, nr, &runs, &nruns, &m->next, &ntied);
+  if (s != NULL && m->next != NULL
+      && (m->tied = malloc (ntied * sizeof *m->tied)) == NULL)
     s = NULL;
-  q = k = 0;
   if (s == NULL)
     {
       free (runs);
@@ -533,7 +534,10 @@ sort_names (const char *const *names, size_t n, struct merge *m)
       return -1;
     }
   /* Equal names are neighbours: keep the first of each, compacted in
-     place, and number every name by its group.  */
+     place, and number every name by its group; with the next 8 bytes
+     (from READ_IN_ORDER_MIN names), keep those of the tied groups too.
+     There a record outside the runs has a tail of its own, so it is a
+     group of its own.  */
   if (m->next == NULL)
     for (i = 0; i < nr; i++)
       {
@@ -541,34 +545,32 @@ sort_names (const char *const *names, size_t n, struct merge *m)
           s[ng++] = s[i];
         m->gid[s[i].idx] = (uint32_t)(ng - 1);
       }
-  /* The same, keeping the next 8 bytes of the tied groups.  A record
-     outside the runs has a tail of its own, so it is a group of its
-     own.  */
-  for (q = 0, i = 0; m->next != NULL; q++)
-    {
-      size_t start = q < nruns ? runs[q].start : nr, end;
-      for (; i < start; i++)
-        {
-          s[ng] = s[i];
-          m->gid[s[i].idx] = (uint32_t)ng++;
-        }
-      if (q == nruns)
-        break;
-      for (end = start + runs[q].len; i < end; i++)
-        {
-          uint64_t nx = m->next[j++];
-          if (i == start
-              || !same_name (names, &s[ng - 1], &s[i], true, gnext, nx))
-            {
-              s[ng] = s[i];
-              m->tied[k] = (uint32_t)ng;
-              m->next[k++] = nx;
-              gnext = nx;
-              ng++;
-            }
-          m->gid[s[i].idx] = (uint32_t)(ng - 1);
-        }
-    }
+  else
+    for (q = 0, i = 0;; q++)
+      {
+        size_t start = q < nruns ? runs[q].start : nr, end;
+        for (; i < start; i++)
+          {
+            s[ng] = s[i];
+            m->gid[s[i].idx] = (uint32_t)ng++;
+          }
+        if (q == nruns)
+          break;
+        for (end = start + runs[q].len; i < end; i++)
+          {
+            uint64_t nx = m->next[j++];
+            if (i == start
+                || !same_name (names, &s[ng - 1], &s[i], true, gnext, nx))
+              {
+                s[ng] = s[i];
+                m->tied[k] = (uint32_t)ng;
+                m->next[k++] = nx;
+                gnext = nx;
+                ng++;
+              }
+            m->gid[s[i].idx] = (uint32_t)(ng - 1);
+          }
+      }
   free (runs);
   if (s != r)
     {
