@@ -667,8 +667,12 @@ cmp_bucket_key (const void *a, const void *b)
    used), one in 400 to any of 40,000 (buckets of a few records, by
    insertion), one in 11 not a branch; addend keys from three values in
    no order, so runs of one target are sorted by addend too.  _i = 0:
-   ARM REL, keys in the instructions; 1: AArch64 RELA, signed addends.
-   The output must be exactly the order computed here.  */
+   ARM REL, keys in the instructions; 1: AArch64 RELA, signed addends;
+   2 and 3: the same with one addend for every branch of a type (as in
+   every armhf module: relsort then keeps no addends, struct brec), -2,
+   5 or 0 by type.
+   The output must be exactly the order computed here, and the count of
+   distinct targets the one counted here.  */
 START_TEST (test_branch_buckets)
 {
   enum
@@ -677,7 +681,7 @@ START_TEST (test_branch_buckets)
     NSYM = 40000,
     DENSE = 9000
   };
-  bool rela = _i == 1;
+  bool rela = _i % 2 == 1, uniform = _i >= 2;
   struct eo_obj o;
   struct eo_rel *r = calloc (N, sizeof *r);
   struct bucket_key *want = calloc (N, sizeof *want);
@@ -704,6 +708,10 @@ START_TEST (test_branch_buckets)
                     : j % 2 ? RELOPT_R_ARM_JUMP24
                             : RELOPT_R_ARM_PC24);
       bool branch = j % 11 != 0;
+      if (uniform)
+        k = type == RELOPT_R_AARCH64_CALL26 || type == RELOPT_R_ARM_CALL ? -2
+            : type == RELOPT_R_ARM_JUMP24                                ? 5
+                                                                         : 0;
       if (!branch)
         type = rela ? 257 /* R_AARCH64_ABS64 */ : 2 /* R_ARM_ABS32 */;
       if (!rela)
@@ -839,7 +847,7 @@ relsort_suite (void)
   tcase_add_loop_test (limits, test_rel_outside_target, 0, 4);
   tcase_add_loop_test (limits, test_branches_outside_order, 0, 3);
   tcase_add_loop_test (limits, test_many_branches, 0, 1);
-  tcase_add_loop_test (limits, test_branch_buckets, 0, 2);
+  tcase_add_loop_test (limits, test_branch_buckets, 0, 4);
   suite_add_tcase (s, limits);
   return s;
 }
