@@ -196,6 +196,18 @@ relopt_read_whole_file (const char *path, unsigned char **bufp, size_t *lenp,
   return relopt_read_file_id (path, bufp, lenp, NULL, err);
 }
 
+void
+relopt_preallocate (int fd, uint64_t size)
+{
+#if defined(HAVE_FALLOCATE) && defined(FALLOC_FL_KEEP_SIZE)
+  if (size >= RELOPT_PREALLOCATE_MIN && size <= (uint64_t)INT64_MAX)
+    (void)fallocate (fd, FALLOC_FL_KEEP_SIZE, 0, (off_t)size);
+#else
+  (void)fd;
+  (void)size;
+#endif
+}
+
 int
 relopt_pwrite_all (int fd, const unsigned char *buf, size_t len, uint64_t off)
 {
@@ -267,6 +279,7 @@ static int
 write_buf (int fd, void *ctx)
 {
   const struct buf_writer *w = ctx;
+  relopt_preallocate (fd, w->len);
   return relopt_pwrite_all (fd, w->buf, w->len, 0);
 }
 

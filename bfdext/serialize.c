@@ -517,6 +517,7 @@ relopt_layout_write (const relopt_image *img, const struct relopt_layout *lay,
   w.buf = malloc (w.cap);
   if (w.buf == NULL)
     return ENOMEM;
+  relopt_preallocate (out_fd, lay->total);
   window_put (&w, -1, 0, lay->ehdr, lay->ehsize);
   for (i = 1; w.err == 0 && i < img->shnum; i++)
     {

@@ -1325,6 +1325,90 @@ START_TEST (test_layout_write_windows)
 }
 END_TEST
 
+/* An output of RELOPT_PREALLOCATE_MIN bytes or more, whose blocks the
+   writer reserves first (relopt_preallocate): the file holds exactly the
+   bytes relopt_image_serialize makes, its size theirs (FALLOC_FL_KEEP_SIZE
+   adds no bytes), from the input file and from memory.  An AArch64
+   sample with 24,000 more globals: .gnu.hash, .hash and the branch
+   order all pending in the layout.  */
+START_TEST (test_layout_write_large)
+{
+  static const struct sample_spec big
+      = { EO_CLASS64, false, EO_EM_AARCH64, 0,     true,
+          false,      false, false,         24000, 0 };
+  struct relopt_error err = { 0 };
+  struct relopt_layout lay;
+  relopt_image *img;
+  unsigned char *buf, *want;
+  size_t wlen;
+  char in_path[512], out_path[512];
+  struct stat st;
+  int in_fd, out_fd, from;
+
+  img = map_and_rewrite (&big, RELOPT_HASH_BOTH, "large-in.ko", in_path, &buf,
+                         &in_fd, &lay);
+  snprintf (out_path, sizeof out_path, "%s/large-out.ko", tmpdir);
+  ck_assert_int_eq (relopt_image_serialize (img, &want, &wlen, &err), 0);
+  ck_assert_uint_eq (wlen, lay.total);
+  ck_assert_uint_ge (lay.total, RELOPT_PREALLOCATE_MIN);
+  for (from = 0; from < 2; from++)
+    {
+      out_fd = open (out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+      ck_assert_int_ge (out_fd, 0);
+      ck_assert_int_eq (
+          relopt_layout_write (img, &lay, from ? in_fd : -1, out_fd, 0, NULL),
+          0);
+      ck_assert_int_eq (fstat (out_fd, &st), 0);
+      ck_assert_uint_eq ((uint64_t)st.st_size, lay.total);
+      ck_assert_int_eq (close (out_fd), 0);
+      assert_file (out_path, want, wlen);
+    }
+  free (want);
+  relopt_layout_free (&lay);
+  relopt_image_free (img);
+  close (in_fd);
+  free (buf);
+}
+END_TEST
+
+/* relopt_preallocate: nothing under RELOPT_PREALLOCATE_MIN; from it on,
+   blocks reserved (where the filesystem has fallocate) and the size
+   left at 0, so a writer that writes less leaves no bytes it did not
+   write.  */
+START_TEST (test_preallocate)
+{
+  char path[512];
+  struct stat st;
+  int fd;
+
+  snprintf (path, sizeof path, "%s/prealloc.bin", tmpdir);
+  fd = open (path, O_RDWR | O_CREAT | O_TRUNC, 0644);
+  ck_assert_int_ge (fd, 0);
+  relopt_preallocate (fd, RELOPT_PREALLOCATE_MIN - 1);
+  ck_assert_int_eq (fstat (fd, &st), 0);
+  ck_assert_int_eq (st.st_size, 0);
+  ck_assert_int_eq (st.st_blocks, 0);
+  relopt_preallocate (fd, 2 * RELOPT_PREALLOCATE_MIN);
+  ck_assert_int_eq (fstat (fd, &st), 0);
+  ck_assert_int_eq (st.st_size, 0);
+#if defined(HAVE_FALLOCATE)
+  if (st.st_blocks == 0)
+    fprintf (stderr,
+             "test_preallocate: %s has no fallocate; only the size "
+             "checked\n",
+             tmpdir);
+  else
+    ck_assert_int_ge ((int64_t)st.st_blocks * 512, 2 * RELOPT_PREALLOCATE_MIN);
+#endif
+  ck_assert_int_eq (relopt_pwrite_all (fd, (const unsigned char *)"x", 1, 0),
+                    0);
+  ck_assert_int_eq (fstat (fd, &st), 0);
+  ck_assert_int_eq (st.st_size, 1);
+  ck_assert_int_eq (close (fd), 0);
+  ck_assert_int_eq (unlink (path), 0);
+}
+END_TEST
+
 /* The input truncated after it was parsed (another process rewrote it
    meanwhile): relopt_layout_write stops with EIO where a section's
    bytes are no longer in the file, rather than reading the mapping past
@@ -1456,6 +1540,8 @@ pipeline_suite (void)
   tcase_add_checked_fixture (limits, files_setup, files_teardown);
   tcase_add_test (limits, test_rewrite_file);
   tcase_add_test (limits, test_layout_write_truncated);
+  tcase_add_test (limits, test_layout_write_large);
+  tcase_add_test (limits, test_preallocate);
   tcase_add_loop_test (limits, test_layout_write_windows, 0,
                        ARRAY_SIZE (specs) * ARRAY_SIZE (styles));
   tcase_add_loop_test (limits, test_damaged_inputs, 0, 8);
