@@ -9,7 +9,6 @@
 #include "relsort.h"
 #include "image.h"
 #include "../loader/relopt-loader.h"
-#include "prefetch.h"
 #include "threeway.h"
 #include <stdlib.h>
 #include <string.h>
@@ -196,7 +195,8 @@ branch_key (const relopt_image *img, uint32_t idx, const struct section_ctx *c,
    branch of one type has the same addend, which is every armhf section
    and all but 22 of 4,296 arm64 ones in Debian's first 400 modules of
    each, the addend orders nothing and TS alone names the target; only
-   in the others are the addends kept, by position (struct scratch).
+   in the others are the addends kept, in an array beside the records
+   that the sort moves with them (struct scratch).
    The records and their sort copy are the branch order's largest memory,
    and a fresh page costs as much as the work done in it
    (bench/README.md, "The rewrite against cp and objcopy"): with 16-byte
@@ -280,14 +280,18 @@ struct scratch
   size_t rec_cap, tmp_cap; /* entries */
   /* The section's addends: FIRST[rank] is the addend of the first branch
      of the type of that rank (SEEN), the addend of all of them unless
-     KEYED; then ADDEND[pos] is the addend of the branch at POS (ADDEND_CAP
-     entries, allocated at the first section that needs it), and RUN
-     holds a run of one TS while it is sorted by addend.  */
+     KEYED; then ADD[k] is the addend of REC[k], and ADD_TMP of TMP[k]
+     (allocated at the first section that needs them), and RUN holds a
+     run of one TS while it is sorted by addend.  Beside the records,
+     not by position: read in sorted order, an array by position is read
+     at random, and at 1M symbols it outgrew the cache (the scaling
+     module keeps its addends: its 500k -> 1M step 2.06 -> 2.12, median
+     of 5 runs, that way).  */
   int64_t first[RANKS];
   bool seen[RANKS];
   bool keyed;
-  int64_t *addend;
-  size_t addend_cap;
+  int64_t *add, *add_tmp;
+  size_t add_cap, add_tmp_cap;
   struct arec *run;
   size_t run_cap;
 };
@@ -299,7 +303,8 @@ scratch_free (struct scratch *sc)
   free (sc->tmp);
   free (sc->count);
   free (sc->bucket);
-  free (sc->addend);
+  free (sc->add);
+  free (sc->add_tmp);
   free (sc->run);
 }
 
@@ -333,8 +338,8 @@ reserve (struct brec **p, size_t *cap, uint64_t n)
 
 /* Record the addend A of branch REC[NB] (whose type has rank RANK) in
    SC: the first of its type, or, the first time one differs from its
-   type's first, every addend so far by position (N entries).  Returns 0
-   or -1 (no memory).  */
+   type's first, every addend so far into SC->add (room for N, the
+   section's entries).  Returns 0 or -1 (no memory).  */
 static int
 note_addend (struct scratch *sc, const struct brec *rec, uint64_t nb,
              uint32_t rank, int64_t a, uint64_t n, uint32_t nsyms)
@@ -344,7 +349,7 @@ note_addend (struct scratch *sc, const struct brec *rec, uint64_t nb,
 
   if (sc->keyed)
     {
-      sc->addend[rec[nb].pos] = a;
+      sc->add[nb] = a;
       return 0;
     }
   if (!sc->seen[rank])
@@ -355,14 +360,14 @@ note_addend (struct scratch *sc, const struct brec *rec, uint64_t nb,
     }
   if (sc->first[rank] == a)
     return 0;
-  v = sc->addend;
-  if (reserve_bytes (&v, &sc->addend_cap, n, sizeof *sc->addend) == NULL)
+  v = sc->add;
+  if (reserve_bytes (&v, &sc->add_cap, n, sizeof *sc->add) == NULL)
     return -1;
-  sc->addend = v;
+  sc->add = v;
   sc->keyed = true;
   for (q = 0; q < nb; q++)
-    sc->addend[rec[q].pos] = sc->first[rec[q].ts / nsyms];
-  sc->addend[rec[nb].pos] = a;
+    sc->add[q] = sc->first[rec[q].ts / nsyms];
+  sc->add[nb] = a;
   return 0;
 }
 
@@ -442,10 +447,13 @@ collect_branches (const relopt_image *img, uint32_t idx, struct scratch *sc,
 
 /* Sort the M records R[0..M) of one bucket (their TS agree above SC's
    SHIFT) by TS, stably: in place by insertion when they are few, else a
-   counting sort of the low SHIFT bits into OUT (M records).  Returns the
-   sorted array, R or OUT.  */
-static struct brec *
-sort_bucket (struct scratch *sc, struct brec *r, uint64_t m, struct brec *out)
+   counting sort of the low SHIFT bits into OUT (M records).  RA and
+   AOUT, when not NULL, are the records' addends and room for them: they
+   move with the records.  Returns true when the sorted records are in
+   OUT (and AOUT), false when in R (and RA).  */
+static bool
+sort_bucket (struct scratch *sc, struct brec *r, int64_t *ra, uint64_t m,
+             struct brec *out, int64_t *aout)
 {
   const uint32_t mask = (uint32_t)(((uint64_t)1 << sc->split.shift) - 1);
   uint32_t *count = sc->count;
@@ -456,20 +464,35 @@ sort_bucket (struct scratch *sc, struct brec *r, uint64_t m, struct brec *out)
       for (i = 1; i < m; i++)
         {
           struct brec x = r[i];
+          int64_t a = ra ? ra[i] : 0;
           for (j = i; j > 0 && r[j - 1].ts > x.ts; j--)
-            r[j] = r[j - 1];
+            {
+              r[j] = r[j - 1];
+              if (ra)
+                ra[j] = ra[j - 1];
+            }
           r[j] = x;
+          if (ra)
+            ra[j] = a;
         }
-      return r;
+      return false;
     }
   memset (count, 0, ((size_t)mask + 2) * sizeof *count);
   for (i = 0; i < m; i++)
     count[(r[i].ts & mask) + 1]++;
   for (i = 1; i <= mask; i++)
     count[i] += count[i - 1];
-  for (i = 0; i < m; i++)
-    out[count[r[i].ts & mask]++] = r[i];
-  return out;
+  if (ra == NULL)
+    for (i = 0; i < m; i++)
+      out[count[r[i].ts & mask]++] = r[i];
+  else
+    for (i = 0; i < m; i++)
+      {
+        j = count[r[i].ts & mask]++;
+        out[j] = r[i];
+        aout[j] = ra[i];
+      }
+  return true;
 }
 
 /* The new order of a section: its branch relocations appended to SRC
@@ -492,10 +515,10 @@ cmp_addend_pos (const void *a, const void *b)
   return c != 0 ? c : relopt_cmp_u64 (x->pos, y->pos);
 }
 
-/* Sort R[0..M), records of one TS in file order, by SC's addends.
-   Returns 0 or -1 (no memory).  */
+/* Sort R[0..M), records of one TS in file order, and their addends A,
+   by addend.  Returns 0 or -1 (no memory).  */
 static int
-sort_run (struct scratch *sc, struct brec *r, uint64_t m)
+sort_run (struct scratch *sc, struct brec *r, int64_t *a, uint64_t m)
 {
   void *v = sc->run;
   uint64_t k;
@@ -505,41 +528,32 @@ sort_run (struct scratch *sc, struct brec *r, uint64_t m)
   sc->run = v;
   for (k = 0; k < m; k++)
     {
-      sc->run[k].addend = sc->addend[r[k].pos];
+      sc->run[k].addend = a[k];
       sc->run[k].pos = r[k].pos;
     }
   qsort (sc->run, m, sizeof *sc->run, cmp_addend_pos);
   for (k = 0; k < m; k++)
-    r[k].pos = (uint32_t)sc->run[k].pos;
+    {
+      a[k] = sc->run[k].addend;
+      r[k].pos = (uint32_t)sc->run[k].pos;
+    }
   return 0;
 }
 
-/* How many records ahead emit_sorted asks for an addend.  The 1M-symbol
-   scaling module, whose every 25th target has a second addend, keeps
-   its addends; this function's share of its rewrite (perf, cpu-clock
-   samples): no hint 8.5%, 16 ahead 6.0%, 64 3.4%, 128 2.4-2.5% (with
-   16-byte records, 1.3-2.3%).  */
-enum
-{
-  ADDEND_AHEAD = 128
-};
-
-/* Append R[0..M), sorted by TS and in file order within a TS, to E.
-   Where SC keeps the section's addends, each run of one TS is put in
-   addend order where it is not already (such runs are short: the calls
-   to one function); elsewhere one TS is one addend, and the order is
-   already cmp_branch's.  A TS is in one call only (emit_branches), so
-   each run's first record is a new target, and only a run's later ones
-   read addends.  They are kept by position, so each read is one at
-   random, asked for ADDEND_AHEAD records early.  Returns 0 or -1 (no
-   memory).  */
+/* Append R[0..M), sorted by TS and in file order within a TS, to E; A
+   (NULL unless SC->keyed) holds their addends.  With addends, each run
+   of one TS is put in addend order where it is not already (such runs
+   are short: the calls to one function); without, one TS is one addend,
+   and the order is already cmp_branch's.  A TS is in one call only
+   (emit_branches), so each run's first record is a new target.  Returns
+   0 or -1 (no memory).  */
 static int
-emit_sorted (struct scratch *sc, struct brec *r, uint64_t m, struct emit *e)
+emit_sorted (struct scratch *sc, struct brec *r, int64_t *a, uint64_t m,
+             struct emit *e)
 {
-  const int64_t *addend = sc->addend;
   uint64_t i, j, k;
 
-  if (!sc->keyed)
+  if (a == NULL)
     {
       for (k = 0; k < m; k++)
         {
@@ -551,20 +565,15 @@ emit_sorted (struct scratch *sc, struct brec *r, uint64_t m, struct emit *e)
   for (i = 0; i < m; i = j)
     {
       bool sorted = true;
-      for (j = i; j < m && (j == i || r[j].ts == r[i].ts); j++)
-        {
-          if (j + ADDEND_AHEAD < m)
-            relopt_prefetch (&addend[r[j + ADDEND_AHEAD].pos]);
-          if (j > i)
-            sorted &= addend[r[j - 1].pos] <= addend[r[j].pos];
-        }
-      if (!sorted && sort_run (sc, r + i, j - i))
+      for (j = i + 1; j < m && r[j].ts == r[i].ts; j++)
+        sorted &= a[j - 1] <= a[j];
+      if (!sorted && sort_run (sc, r + i, a + i, j - i))
         return -1;
       e->targets++;
       e->src[e->o++] = r[i].pos;
       for (k = i + 1; k < j; k++)
         {
-          e->targets += addend[r[k - 1].pos] != addend[r[k].pos];
+          e->targets += a[k - 1] != a[k];
           e->src[e->o++] = r[k].pos;
         }
     }
@@ -584,27 +593,47 @@ emit_branches (struct scratch *sc, uint64_t n, bool in_order, struct emit *e)
   const unsigned shift = sc->split.shift;
   uint32_t nbuckets = sc->split.nbuckets, b, *bucket = sc->bucket;
   struct brec *rec = sc->rec, *tmp;
-  uint64_t i, lo;
+  int64_t *add = sc->keyed ? sc->add : NULL, *atmp = NULL;
+  uint64_t i, j, lo, m;
+  void *v = sc->add_tmp;
 
   if (in_order)
-    return emit_sorted (sc, rec, n, e);
+    return emit_sorted (sc, rec, add, n, e);
   tmp = reserve (&sc->tmp, &sc->tmp_cap, n);
   if (tmp == NULL)
     return -1;
+  if (add)
+    {
+      atmp = reserve_bytes (&v, &sc->add_tmp_cap, n, sizeof *atmp);
+      if (atmp == NULL)
+        return -1;
+      sc->add_tmp = atmp;
+    }
   if (nbuckets == 1)
-    return emit_sorted (sc, sort_bucket (sc, rec, n, tmp), n, e);
+    return sort_bucket (sc, rec, add, n, tmp, atmp)
+               ? emit_sorted (sc, tmp, atmp, n, e)
+               : emit_sorted (sc, rec, add, n, e);
   /* BUCKET[b] is where bucket b starts; after the scatter, where it
      ends.  */
   for (b = 1; b <= nbuckets; b++)
     bucket[b] += bucket[b - 1];
   for (i = 0; i < n; i++)
-    tmp[bucket[rec[i].ts >> shift]++] = rec[i];
+    {
+      j = bucket[rec[i].ts >> shift]++;
+      tmp[j] = rec[i];
+      if (add)
+        atmp[j] = add[i];
+    }
   for (b = 0, lo = 0; b < nbuckets; lo = bucket[b++])
-    if (bucket[b] > lo
-        && emit_sorted (sc,
-                        sort_bucket (sc, tmp + lo, bucket[b] - lo, rec + lo),
-                        bucket[b] - lo, e))
-      return -1;
+    {
+      m = bucket[b] - lo;
+      if (m > 0
+          && (sort_bucket (sc, tmp + lo, atmp ? atmp + lo : NULL, m, rec + lo,
+                           add ? add + lo : NULL)
+                  ? emit_sorted (sc, rec + lo, add ? add + lo : NULL, m, e)
+                  : emit_sorted (sc, tmp + lo, atmp ? atmp + lo : NULL, m, e)))
+        return -1;
+    }
   return 0;
 }
 
