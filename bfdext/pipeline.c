@@ -337,12 +337,26 @@ parse_stripped (const struct relopt_route *r, const struct input *in,
                             : NULL,
                         bare ? bare : in->elf, barelen, &out, &outlen, err);
   free (bare);
-  if (rc == 0)
-    rc = relopt_image_read_mem (out, outlen, imgp, err);
   /* What is wrong is the strip program's output, not the file, which
      was valid: say so (relopt named the file "not ELF", or advised
      --drop-signature for bytes the program appended: a second fresh
-     user's finding, 2026-12-05).  */
+     user's finding, 2026-12-05).  Only for the output: the run's own
+     errors name the program and say the file was not changed already
+     (they came out as "the strip program's output: ...; file not
+     changed; file not changed": a third's).  */
+  if (rc == 0)
+    {
+      rc = relopt_image_read_mem (out, outlen, imgp, err);
+      if (rc && rc != RELOPT_E_NOMEM && err)
+        {
+          char why[sizeof err->msg];
+          snprintf (why, sizeof why, "%s", err->msg);
+          relopt_set_error (err, rc,
+                            "the strip program's output: %s; file not "
+                            "changed",
+                            why);
+        }
+    }
   if (rc == 0 && (*imgp)->trailer_len > 0)
     {
       rc = relopt_set_error (err, RELOPT_E_FORMAT,
@@ -351,15 +365,6 @@ parse_stripped (const struct relopt_route *r, const struct input *in,
                              (unsigned long long)(*imgp)->trailer_len);
       relopt_image_free (*imgp);
       *imgp = NULL;
-    }
-  else if (rc && rc != RELOPT_E_NOMEM && err)
-    {
-      char why[sizeof err->msg];
-      snprintf (why, sizeof why, "%s", err->msg);
-      relopt_set_error (err, rc,
-                        "the strip program's output: %s; file not "
-                        "changed",
-                        why);
     }
   free (out);
   return rc;
