@@ -20,6 +20,9 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#ifdef HAVE_SYS_XATTR_H
+#include <sys/xattr.h>
+#endif
 
 static int
 io_error (struct relopt_error *err, int errnum, const char *what,
@@ -378,9 +381,53 @@ make_temp (const char *target, char **tmpp, int *fdp, struct relopt_error *err)
   return 0;
 }
 
+/* Give the temporary FD the extended attributes of TARGET, the file it
+   replaces (an ACL, a user.* or security.* label): binutils strip and
+   objcopy rewrite a file in place, so its inode keeps them, and relopt
+   takes strip's place in kbuild; its rename would drop them (a fresh
+   user's finding, 2026-12-05).  As cp --preserve=xattr does, an
+   attribute the caller may not set, or a filesystem without them, is
+   no error.  */
+static void
+copy_xattrs (const char *target, int fd)
+{
+#if defined(HAVE_SYS_XATTR_H) && defined(HAVE_FSETXATTR)
+  ssize_t n = listxattr (target, NULL, 0), len;
+  char *names, *name, *value = NULL;
+  size_t cap = 0;
+
+  if (n <= 0 || (names = malloc ((size_t)n)) == NULL)
+    return;
+  n = listxattr (target, names, (size_t)n);
+  for (name = names; n > 0 && name < names + n; name += strlen (name) + 1)
+    {
+      len = getxattr (target, name, NULL, 0);
+      if (len < 0)
+        continue;
+      if ((size_t)len > cap)
+        {
+          char *v = realloc (value, len ? (size_t)len : 1);
+          if (v == NULL)
+            break;
+          value = v;
+          cap = (size_t)len;
+        }
+      len = getxattr (target, name, value, cap);
+      if (len >= 0)
+        (void)fsetxattr (fd, name, value, (size_t)len, 0);
+    }
+  free (value);
+  free (names);
+#else
+  (void)target;
+  (void)fd;
+#endif
+}
+
 /* Give the written temporary FD the destination's owner (where we may:
-   root; not an error otherwise, as cp and objcopy behave) and mode,
-   flush it when FLUSH and it replaces a file, and close it.  */
+   root; not an error otherwise, as cp and objcopy behave), extended
+   attributes (copy_xattrs) and mode, flush it when FLUSH and it replaces
+   a file, and close it.  */
 static int
 finish_temp (int fd, const struct dest *d, bool flush, const char *target,
              struct relopt_error *err)
@@ -391,6 +438,8 @@ finish_temp (int fd, const struct dest *d, bool flush, const char *target,
     {
       /* ignored */
     }
+  if (d->exists)
+    copy_xattrs (target, fd);
   if (fchmod (fd, d->mode) != 0)
     rc = io_error (err, errno, "cannot set the mode of", target);
   /* Durability: a file that replaces an existing one is flushed before

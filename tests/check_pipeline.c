@@ -13,6 +13,7 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <sys/stat.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 
 #include "elfobj.h"
@@ -1182,6 +1183,7 @@ START_TEST (test_rewrite_file)
   struct stat st;
   unsigned char *signed_buf;
   static const char sig[] = "~Module signature appended~\n";
+  bool xattr_set;
 
   buf = sample_bytes (&specs[3], &len, &in);
   rewrite (buf, len, RELOPT_HASH_SYSV, &want, &wlen); /* the default */
@@ -1198,12 +1200,27 @@ START_TEST (test_rewrite_file)
   assert_file (out_path, want, wlen);
   assert_file (in_path, buf, len);
 
-  /* In place, mode kept.  */
+  /* In place, mode and extended attributes kept (the rename dropped
+     them, where binutils strip, rewriting the inode, keeps them: a
+     fresh user's finding, 2026-12-05).  */
   ck_assert_int_eq (chmod (in_path, 0640), 0);
+  xattr_set = setxattr (in_path, "user.relopt", "kept", 4, 0) == 0;
+  if (!xattr_set)
+    fprintf (stderr,
+             "test_rewrite_file: %s takes no user.* attribute: "
+             "the attribute not checked\n",
+             tmpdir);
   ck_assert_int_eq (relopt_rewrite_file (in_path, NULL, &opts, NULL, &err), 0);
   assert_file (in_path, want, wlen);
   ck_assert_int_eq (stat (in_path, &st), 0);
   ck_assert_uint_eq (st.st_mode & 07777, 0640);
+  if (xattr_set)
+    {
+      char value[8];
+      ck_assert_int_eq (getxattr (in_path, "user.relopt", value, sizeof value),
+                        4);
+      ck_assert (memcmp (value, "kept", 4) == 0);
+    }
 
   /* Through a symlink: the target is rewritten, the link stays.  */
   write_file (in_path, buf, len);
