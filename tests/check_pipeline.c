@@ -1301,90 +1301,88 @@ map_and_rewrite (const struct sample_spec *spec, unsigned style,
   return img;
 }
 
-/* relopt_layout_write through windows of every awkward size (one byte,
-   less than a relocation entry, not a multiple of one, the default)
-   and from the input file or from memory writes exactly the bytes
-   relopt_image_serialize makes of the same image, the second
-   implementation of the layout.  */
-START_TEST (test_layout_write_windows)
+/* Write IMG, laid out as LAY, to OUT_PATH (new) with relopt_layout_write
+   through a window of WINDOW bytes (0: the default), the unchanged
+   sections from IN_FD (-1: from memory), and check the file: WLEN bytes,
+   those at WANT, its size LAY->total.  */
+static void
+write_and_compare (relopt_image *img, const struct relopt_layout *lay,
+                   int in_fd, size_t window, const char *out_path,
+                   const unsigned char *want, size_t wlen)
 {
-  static const size_t windows[] = { 1, 7, 23, 24, 100, 4096, 0 };
+  struct stat st;
+  int out_fd = open (out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+
+  ck_assert_int_ge (out_fd, 0);
+  ck_assert_int_eq (
+      relopt_layout_write (img, lay, in_fd, out_fd, window, NULL), 0);
+  ck_assert_int_eq (fstat (out_fd, &st), 0);
+  ck_assert_uint_eq ((uint64_t)st.st_size, lay->total);
+  ck_assert_int_eq (close (out_fd), 0);
+  assert_file (out_path, want, wlen);
+}
+
+/* SPEC's sample rewritten with STYLE (as NAME in the test directory)
+   and written by relopt_layout_write through each of the NW windows
+   WINDOWS, from the input file and from memory: each file is exactly the
+   bytes relopt_image_serialize makes of the same image, the second
+   implementation of the layout, and at least MIN_TOTAL bytes.  */
+static void
+check_layout_writes (const struct sample_spec *spec, unsigned style,
+                     const char *name, const size_t *windows, size_t nw,
+                     uint64_t min_total)
+{
   struct relopt_error err = { 0 };
   struct relopt_layout lay;
   relopt_image *img;
   unsigned char *buf, *want;
   size_t wlen, w;
   char in_path[512], out_path[512];
-  int in_fd, out_fd, from;
+  int in_fd, from;
 
-  img = map_and_rewrite (&specs[_i / ARRAY_SIZE (styles)],
-                         styles[_i % ARRAY_SIZE (styles)], "win-in.ko",
-                         in_path, &buf, &in_fd, &lay);
-  snprintf (out_path, sizeof out_path, "%s/win-out.ko", tmpdir);
+  img = map_and_rewrite (spec, style, name, in_path, &buf, &in_fd, &lay);
+  snprintf (out_path, sizeof out_path, "%s/out-%s", tmpdir, name);
   ck_assert_int_eq (relopt_image_serialize (img, &want, &wlen, &err), 0);
   ck_assert_uint_eq (wlen, lay.total);
-  for (w = 0; w < ARRAY_SIZE (windows); w++)
+  ck_assert_uint_ge (lay.total, min_total);
+  for (w = 0; w < nw; w++)
     for (from = 0; from < 2; from++)
-      {
-        out_fd = open (out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        ck_assert_int_ge (out_fd, 0);
-        ck_assert_int_eq (relopt_layout_write (img, &lay, from ? in_fd : -1,
-                                               out_fd, windows[w], NULL),
-                          0);
-        ck_assert_int_eq (close (out_fd), 0);
-        assert_file (out_path, want, wlen);
-      }
+      write_and_compare (img, &lay, from ? in_fd : -1, windows[w], out_path,
+                         want, wlen);
   free (want);
   relopt_layout_free (&lay);
   relopt_image_free (img);
   close (in_fd);
   free (buf);
 }
+
+/* relopt_layout_write through windows of every awkward size (one byte,
+   less than a relocation entry, not a multiple of one, the default),
+   every sample and hash style.  */
+START_TEST (test_layout_write_windows)
+{
+  static const size_t windows[] = { 1, 7, 23, 24, 100, 4096, 0 };
+
+  check_layout_writes (&specs[_i / ARRAY_SIZE (styles)],
+                       styles[_i % ARRAY_SIZE (styles)], "win-in.ko", windows,
+                       ARRAY_SIZE (windows), 0);
+}
 END_TEST
 
 /* An output of RELOPT_PREALLOCATE_MIN bytes or more, whose blocks the
-   writer reserves first (relopt_preallocate): the file holds exactly the
-   bytes relopt_image_serialize makes, its size theirs (FALLOC_FL_KEEP_SIZE
-   adds no bytes), from the input file and from memory.  An AArch64
-   sample with 24,000 more globals: .gnu.hash, .hash and the branch
-   order all pending in the layout.  */
+   writer reserves first (relopt_preallocate), written as any other
+   (FALLOC_FL_KEEP_SIZE adds no bytes).  An AArch64 sample with 24,000
+   more globals: .gnu.hash, .hash and the branch order all pending in
+   the layout.  */
 START_TEST (test_layout_write_large)
 {
   static const struct sample_spec big
       = { EO_CLASS64, false, EO_EM_AARCH64, 0,     true,
           false,      false, false,         24000, 0 };
-  struct relopt_error err = { 0 };
-  struct relopt_layout lay;
-  relopt_image *img;
-  unsigned char *buf, *want;
-  size_t wlen;
-  char in_path[512], out_path[512];
-  struct stat st;
-  int in_fd, out_fd, from;
+  static const size_t windows[] = { 0 };
 
-  img = map_and_rewrite (&big, RELOPT_HASH_BOTH, "large-in.ko", in_path, &buf,
-                         &in_fd, &lay);
-  snprintf (out_path, sizeof out_path, "%s/large-out.ko", tmpdir);
-  ck_assert_int_eq (relopt_image_serialize (img, &want, &wlen, &err), 0);
-  ck_assert_uint_eq (wlen, lay.total);
-  ck_assert_uint_ge (lay.total, RELOPT_PREALLOCATE_MIN);
-  for (from = 0; from < 2; from++)
-    {
-      out_fd = open (out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-      ck_assert_int_ge (out_fd, 0);
-      ck_assert_int_eq (
-          relopt_layout_write (img, &lay, from ? in_fd : -1, out_fd, 0, NULL),
-          0);
-      ck_assert_int_eq (fstat (out_fd, &st), 0);
-      ck_assert_uint_eq ((uint64_t)st.st_size, lay.total);
-      ck_assert_int_eq (close (out_fd), 0);
-      assert_file (out_path, want, wlen);
-    }
-  free (want);
-  relopt_layout_free (&lay);
-  relopt_image_free (img);
-  close (in_fd);
-  free (buf);
+  check_layout_writes (&big, RELOPT_HASH_BOTH, "large-in.ko", windows, 1,
+                       RELOPT_PREALLOCATE_MIN);
 }
 END_TEST
 
