@@ -387,7 +387,10 @@ make_temp (const char *target, char **tmpp, int *fdp, struct relopt_error *err)
    takes strip's place in kbuild; its rename would drop them (a fresh
    user's finding, 2026-12-05).  As cp --preserve=xattr does, an
    attribute the caller may not set, or a filesystem without them, is
-   no error.  */
+   no error.  security.ima and security.evm are not copied: they hold a
+   hash or signature of the old bytes (libattr's xattr.conf skips
+   security.evm for cp for that reason), and IMA measures the new file
+   itself.  */
 static void
 copy_xattrs (const char *target, int fd)
 {
@@ -401,6 +404,9 @@ copy_xattrs (const char *target, int fd)
   n = listxattr (target, names, (size_t)n);
   for (name = names; n > 0 && name < names + n; name += strlen (name) + 1)
     {
+      if (strcmp (name, "security.ima") == 0
+          || strcmp (name, "security.evm") == 0)
+        continue;
       len = getxattr (target, name, NULL, 0);
       if (len < 0)
         continue;
