@@ -580,6 +580,13 @@ emit_sorted (struct scratch *sc, struct brec *r, int64_t *a, uint64_t m,
   return 0;
 }
 
+/* A + K, or NULL for no addends (arithmetic on NULL is undefined).  */
+static int64_t *
+addends_at (int64_t *a, uint64_t k)
+{
+  return a ? a + k : NULL;
+}
+
 /* Append SC->rec[0..N), collected in file order, to E in cmp_branch
    order, in O(N + 2^SHIFT x buckets used) time: as they are when
    IN_ORDER; else a stable scatter into buckets by the high bits of TS
@@ -596,6 +603,7 @@ emit_branches (struct scratch *sc, uint64_t n, bool in_order, struct emit *e)
   int64_t *add = sc->keyed ? sc->add : NULL, *atmp = NULL;
   uint64_t i, j, lo, m;
   void *v = sc->add_tmp;
+  bool moved;
 
   if (in_order)
     return emit_sorted (sc, rec, add, n, e);
@@ -627,11 +635,12 @@ emit_branches (struct scratch *sc, uint64_t n, bool in_order, struct emit *e)
   for (b = 0, lo = 0; b < nbuckets; lo = bucket[b++])
     {
       m = bucket[b] - lo;
-      if (m > 0
-          && (sort_bucket (sc, tmp + lo, atmp ? atmp + lo : NULL, m, rec + lo,
-                           add ? add + lo : NULL)
-                  ? emit_sorted (sc, rec + lo, add ? add + lo : NULL, m, e)
-                  : emit_sorted (sc, tmp + lo, atmp ? atmp + lo : NULL, m, e)))
+      if (m == 0)
+        continue;
+      moved = sort_bucket (sc, tmp + lo, addends_at (atmp, lo), m, rec + lo,
+                           addends_at (add, lo));
+      if (moved ? emit_sorted (sc, rec + lo, addends_at (add, lo), m, e)
+                : emit_sorted (sc, tmp + lo, addends_at (atmp, lo), m, e))
         return -1;
     }
   return 0;
