@@ -452,6 +452,24 @@ sort_records (const char *const *names, struct srec *r, struct srec *tmp,
   return s;
 }
 
+/* Below this many names, symbols that point at one string are found
+   first, and the string is sorted once (see sort_names).  A linker's or
+   assembler's .strtab holds each name once, and every symbol of that
+   name points at it: armhf nouveau.ko's 13,510 symbol names are 6,374
+   strings (its thousands of `$a' and `$d' are one each), btrfs.ko's
+   10,440 are 4,750, amd64 amdgpu.ko's 26,014 are 19,156.  In-process,
+   the 25 largest modules (means, bench/README.md): the merge armhf 14%
+   less time, arm64 7%, amd64 unchanged.  The lookup table, at most four
+   slots a name, lives in the sort's scratch array; past 2^15 names it
+   outgrows the L2 cache and a lookup costs more than the sort saves
+   (the synthetic modules, which share no pointer: the merge 15% slower
+   at 62,500 symbols, 22% at 125,000); amd64 amdgpu.ko, Debian's
+   largest module, has 26,081 symbols.  */
+enum
+{
+  SHARED_MAX = 1 << 15
+};
+
 /* The working state of one merge.  */
 struct merge
 {
@@ -494,15 +512,30 @@ sort_names (const char *const *names, size_t n, struct merge *m)
   struct srec *r, *tmp, *s;
   struct run *runs;
   size_t nr = 0, i, ng = 0, nruns, ntied, q, j = 0, k = 0;
-  uint64_t gnext = 0;
+  uint64_t gnext = 0, *shared = NULL;
+  uint32_t *slot = NULL;
+  size_t nslot = 0;
+  unsigned bits = 0;
 
   r = malloc ((n ? n : 1) * sizeof *r);
   tmp = malloc ((n ? n : 1) * sizeof *tmp);
-  if (r == NULL || tmp == NULL)
+  if (n < SHARED_MAX)
+    shared = calloc ((n + 63) / 64 + 1, sizeof *shared);
+  if (r == NULL || tmp == NULL || (n < SHARED_MAX && shared == NULL))
     {
       free (r);
       free (tmp);
+      free (shared);
       return -1;
+    }
+  /* The pointer table: 2^BITS slots, more than 2N and at most 4N (the
+     16 bytes a record of TMP holds), each 0 or a name's index + 1.  */
+  if (shared != NULL && n > 0)
+    {
+      for (nslot = 1; nslot * 2 <= 4 * n; bits++)
+        nslot *= 2;
+      slot = (uint32_t *)(void *)tmp;
+      memset (slot, 0, nslot * sizeof *slot);
     }
   for (i = 0; i < n; i++)
     {
@@ -510,11 +543,30 @@ sort_names (const char *const *names, size_t n, struct merge *m)
       m->gid[i] = UINT32_MAX;
       if (names[i] == NULL || names[i][0] == '\0')
         continue;
+      /* A name at the pointer of an earlier one: that one's index, for
+         now, and no record (Fibonacci hashing, linear probing).  */
+      if (slot != NULL)
+        {
+          size_t h = (size_t)(((uint64_t)(uintptr_t)names[i]
+                               * UINT64_C (0x9e3779b97f4a7c15))
+                              >> (64 - bits));
+          uint32_t e;
+          while ((e = slot[h]) != 0 && names[e - 1] != names[i])
+            h = (h + 1) & (nslot - 1);
+          if (e != 0)
+            {
+              m->gid[i] = e - 1;
+              shared[i / 64] |= (uint64_t)1 << (i % 64);
+              continue;
+            }
+          slot[h] = (uint32_t)i + 1;
+        }
       len = strlen (names[i]);
       if (len >= UINT32_MAX)
         {
           free (r);
           free (tmp);
+          free (shared);
           return 1;
         }
       r[nr].tail = rev_tail (names[i], len);
@@ -531,6 +583,7 @@ sort_names (const char *const *names, size_t n, struct merge *m)
       free (runs);
       free (r);
       free (tmp);
+      free (shared);
       return -1;
     }
   /* Equal names are neighbours: keep the first of each, compacted in
@@ -571,6 +624,12 @@ sort_names (const char *const *names, size_t n, struct merge *m)
             m->gid[s[i].idx] = (uint32_t)(ng - 1);
           }
       }
+  /* A name that shared an earlier one's pointer: that one's group (the
+     earlier one had a record).  */
+  for (i = 0; shared != NULL && i < n; i++)
+    if (shared[i / 64] >> (i % 64) & 1)
+      m->gid[i] = m->gid[m->gid[i]];
+  free (shared);
   free (runs);
   if (s != r)
     {

@@ -472,6 +472,88 @@ START_TEST (test_shared_pointers)
 }
 END_TEST
 
+/* The same at the size of a large module, through the radix sort's
+   11-bit digits and runs of tied names: 30,000 names drawn from 6,000
+   strings that share tails of 8 bytes and more (some strings equal).
+   The table and offsets must equal those of the names each in its own
+   storage, and those of the same names followed by empty ones up to
+   2^15, a size at which the merge looks for no shared pointer
+   (strtab.c, SHARED_MAX), for both placements.  */
+START_TEST (test_shared_pointers_large)
+{
+  uint64_t seed = 99991 + (uint64_t)_i * 7919;
+  enum
+  {
+    N = 30000,
+    PADDED = 1 << 15,
+    POOL = 6000,
+    LEN = 48
+  };
+  static const char *const head[]
+      = { "", "x", "ab_", "drm_", "amdgpu_dm_", "__UNIQUE_ID_" };
+  static const char *const tail[]
+      = { "_funcs", "__func__.0", "_ip_block", "$a", "d", "" };
+  char (*pool)[LEN] = calloc (POOL, sizeof *pool);
+  char (*own)[LEN] = calloc (N, sizeof *own);
+  const char **names = calloc (PADDED, sizeof *names);
+  const char **alone = calloc (N, sizeof *alone);
+  uint32_t *off = calloc (PADDED, sizeof *off);
+  uint32_t *off2 = calloc (PADDED, sizeof *off2);
+  struct relopt_error err = { 0 };
+  unsigned char *a, *b;
+  size_t i, j, la, lb;
+  int bfd;
+
+  ck_assert (pool && own && names && alone && off && off2);
+  for (i = 0; i < POOL; i++)
+    {
+      size_t l = test_rand (&seed) % 13;
+      strcpy (pool[i], head[test_rand (&seed) % ARRAY_SIZE (head)]);
+      for (j = strlen (pool[i]); l-- > 0; j++)
+        pool[i][j] = "ab_"[test_rand (&seed) % 3];
+      strcpy (pool[i] + j, tail[test_rand (&seed) % ARRAY_SIZE (tail)]);
+    }
+  for (i = 0; i < N; i++)
+    {
+      names[i] = test_rand (&seed) % 29 == 0 ? NULL
+                                             : pool[test_rand (&seed) % POOL];
+      if (names[i])
+        strcpy (own[i], names[i]);
+      alone[i] = names[i] ? own[i] : NULL;
+    }
+  for (bfd = 0; bfd < 2; bfd++)
+    {
+      int (*merge) (const char *const *, size_t, unsigned char **, size_t *,
+                    uint32_t *, struct relopt_error *)
+          = bfd ? relopt_strtab_merge_bfd : relopt_strtab_merge;
+      ck_assert_int_eq (merge (names, N, &a, &la, off, &err), 0);
+      for (i = 0; i < N; i++)
+        ck_assert_msg (
+            off[i] < la
+                && strcmp ((const char *)a + off[i], names[i] ? names[i] : "")
+                       == 0,
+            "name %zu at %u", i, off[i]);
+      ck_assert_int_eq (merge (alone, N, &b, &lb, off2, &err), 0);
+      ck_assert_uint_eq (la, lb);
+      ck_assert_mem_eq (a, b, la);
+      ck_assert_mem_eq (off, off2, N * sizeof *off);
+      free (b);
+      ck_assert_int_eq (merge (names, PADDED, &b, &lb, off2, &err), 0);
+      ck_assert_uint_eq (la, lb);
+      ck_assert_mem_eq (a, b, la);
+      ck_assert_mem_eq (off, off2, N * sizeof *off);
+      free (a);
+      free (b);
+    }
+  free (pool);
+  free (own);
+  free (names);
+  free (alone);
+  free (off);
+  free (off2);
+}
+END_TEST
+
 START_TEST (test_random_sets)
 {
   uint64_t seed = 1234567 + (uint64_t)_i * 7919;
@@ -787,6 +869,7 @@ strtab_suite (void)
   suite_add_tcase (s, core);
 
   tcase_set_timeout (limits, TEST_TIMEOUT_LIMITS);
+  tcase_add_loop_test (limits, test_shared_pointers_large, 0, 3);
   tcase_add_test (limits, test_large);
   tcase_add_test (limits, test_large_ties);
   tcase_add_test (limits, test_long_name);
