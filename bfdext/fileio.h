@@ -70,8 +70,8 @@ int relopt_replace_file_with (const char *path, relopt_write_fn write,
    per-page work of delayed allocation then goes: writing a new 1 MB file
    in 128 KiB pieces took 230 -> 181-197 us of CPU, 19 MB 4.3 -> 2.8 ms;
    under about 400 KB the call cost more than it saved (100 KB: 41 -> 55
-   us), hence the floor (bench/README.md, "This round (e74cdb1 ->
-   a2581d5)", 3).  Nothing is reported: a filesystem without fallocate,
+   us), hence the floor (bench/README.md, "e74cdb1 ->
+   a2581d5", 3).  Nothing is reported: a filesystem without fallocate,
    or one too full (the write then says so), writes as before.  */
 void relopt_preallocate (int fd, uint64_t size);
 

@@ -382,8 +382,8 @@ relopt_layout_unchanged (const relopt_image *img, bool but_trailer,
    copy_file_range or a pwrite per section (relopt 0.3 and before), this
    writes the page cache in a few large writes instead of two or three
    partial ones a page: 0.24-0.73 ms of CPU less a module over the 25
-   largest of each architecture (bench/README.md, "Four rounds before
-   (0c050e5 -> 963bf23): the write, and the passes").  128 KiB: the buffer's
+   largest of each architecture (bench/README.md, "0c050e5 ->
+   963bf23: the write, and the passes").  128 KiB: the buffer's
    own pages are fresh memory (a first touch costs about 1.6 us a page on the
    project machine); 256 KiB took 70-114 us more a module, and 64 KiB was
    slower than 128 KiB on every architecture.  A reflink (copy_file_range
@@ -394,7 +394,7 @@ relopt_layout_unchanged (const relopt_image *img, bool but_trailer,
    input's mapping instead (pwritev, no pread copy) was slower: amdgpu.ko's
    write 4.7 -> 8.7 ms in-process, with 160 more page faults on the
    mapping; and 64 KiB was again no faster than 128 (bench/README.md,
-   "This round (e74cdb1 -> a2581d5)").  */
+   "e74cdb1 -> a2581d5").  */
 enum
 {
   WINDOW = 128 * 1024

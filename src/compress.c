@@ -4,8 +4,8 @@
    in their format comes, not linked: loading the three at every start
    cost 0.28 ms of CPU a run on the project machine (the 25 largest armhf
    modules, medians: 2.60 -> 2.32 ms a rewrite), paid by every
-   uncompressed file (bench/README.md, "Four rounds before (0c050e5 ->
-   963bf23): the write, and the passes").  src/bfdload.c does the same for BFD.
+   uncompressed file (bench/README.md, "0c050e5 -> 963bf23: the write,
+   and the passes").  src/bfdload.c does the same for BFD.
    Each library's functions are called through a table whose members have the
    functions' own types (__typeof__), so every call is still checked
    against the library's header.  */
